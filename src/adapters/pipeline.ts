@@ -1,0 +1,172 @@
+import * as v from 'valibot';
+import { ApiError, errorBody } from '../core/errors.js';
+import type { Actor } from '../core/context.js';
+import type { Operation, Route } from '../core/operation.js';
+import type { Platform } from '../core/platform.js';
+import { describeIssues } from '../core/validate.js';
+import { Router } from './router.js';
+
+/** The largest request body accepted: 1 MiB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** A request as the pipeline sees it; each adapter converts its runtime's request into this. */
+export interface PlainRequest {
+  readonly method: string;
+  /** The path, still percent-encoded, without the query string. */
+  readonly path: string;
+  /** The query string, without `?`. */
+  readonly query: string;
+  /** Header values by lower-case name. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The raw body; undefined or empty when there is none. */
+  readonly body?: string;
+  /** Where the request came to, e.g. `http://127.0.0.1:8080`, for the URLs in responses. */
+  readonly origin?: string;
+}
+
+/** A response as the pipeline produces it; each adapter writes it back in its runtime's terms. */
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The serialized JSON body; absent for 204 and 205. */
+  body?: string;
+}
+
+/** Options of the pipeline. */
+export interface PipelineOptions {
+  /** Receives one line per request (`GET /v1/orgs 200 1.2ms`) and the details of unexpected failures. */
+  log?: (line: string) => void;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Renders a failure in the one error shape. */
+export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): PlainResponse {
+  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(errorBody(status, message)) };
+}
+
+/**
+ * The request pipeline shared by both adapters: match the route, authenticate the bearer token,
+ * validate the path, query and body with the operation's valibot schemas, run the operation,
+ * render the result or the error. No domain logic lives here.
+ */
+export function createPipeline(platform: Platform, options: PipelineOptions = {}) {
+  const router = new Router(platform.routes);
+  const log = options.log;
+
+  async function handle(request: PlainRequest): Promise<PlainResponse> {
+    const match = router.match(request.method, request.path);
+    if (match.kind === 'not-found') return errorResponse(404, `No endpoint ${request.method} ${request.path}`);
+    if (match.kind === 'method-not-allowed') {
+      return errorResponse(405, `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(', ')}`, {
+        allow: match.allowed.join(', '),
+      });
+    }
+    const { route } = match;
+    const actor = route.authenticated === false ? undefined : await authenticate(request);
+    const input = parseInput(route.operation, request, match.params);
+    const result = await platform.run(route.operation, actor as Actor, input, request.origin);
+    return render(route, result);
+  }
+
+  async function authenticate(request: PlainRequest): Promise<Actor> {
+    const header = request.headers.authorization;
+    if (!header) throw new ApiError(401, 'Authentication required: send the header Authorization: Bearer <token>');
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!bearer) throw new ApiError(401, 'The Authorization header must be of the form: Bearer <token>');
+    const actor = await platform.authenticate(bearer[1]);
+    if (!actor) throw new ApiError(401, 'The token is not valid');
+    return actor;
+  }
+
+  return async function pipeline(request: PlainRequest): Promise<PlainResponse> {
+    const started = performance.now();
+    let response: PlainResponse;
+    try {
+      response = await handle(request);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        response = errorResponse(error.status, error.message);
+      } else {
+        log?.(`error ${request.method} ${request.path}: ${(error as Error)?.stack ?? String(error)}`);
+        response = errorResponse(500, 'Internal server error');
+      }
+    }
+    log?.(`${request.method} ${request.path} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+    return response;
+  };
+}
+
+/** Collects and validates the operation's input from the path, the query string and the body. */
+function parseInput(operation: Operation, request: PlainRequest, rawParams: Record<string, string>): unknown {
+  const params: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(rawParams)) {
+    try {
+      params[name] = decodeURIComponent(raw);
+    } catch {
+      throw new ApiError(400, `${name}: is not a valid percent-encoded path segment`);
+    }
+  }
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(request.query)) {
+    const seen = query[name];
+    query[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  const schemas = schemasOf(operation);
+  const body = operation.body === null ? {} : parseBody(request);
+  return {
+    ...check(schemas.body, body),
+    ...check(schemas.query, query),
+    ...check(schemas.params, params),
+  };
+}
+
+type Schemas = Record<'params' | 'query' | 'body', v.GenericSchema<unknown, Record<string, unknown>> | undefined>;
+const compiled = new WeakMap<Operation, Schemas>();
+
+/** The object schemas of an operation's path, query and body, built once. */
+function schemasOf(operation: Operation): Schemas {
+  let schemas = compiled.get(operation);
+  if (!schemas) {
+    const object = (entries: v.ObjectEntries | null) =>
+      entries && Object.keys(entries).length > 0 ? (v.object(entries) as v.GenericSchema<unknown, Record<string, unknown>>) : undefined;
+    schemas = { params: object(operation.params), query: object(operation.query), body: object(operation.body) };
+    compiled.set(operation, schemas);
+  }
+  return schemas;
+}
+
+function check(schema: Schemas[keyof Schemas], value: unknown): Record<string, unknown> {
+  if (!schema) return {};
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw new ApiError(400, describeIssues(result.issues));
+  return result.output;
+}
+
+function parseBody(request: PlainRequest): unknown {
+  const text = request.body;
+  if (text === undefined || text.trim() === '') return {};
+  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`);
+  const type = request.headers['content-type'] ?? '';
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    throw new ApiError(415, 'A request body must be JSON, sent with Content-Type: application/json');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(400, `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiError(400, 'The request body must be a JSON object');
+  }
+  return body;
+}
+
+function render(route: Route, result: unknown): PlainResponse {
+  if (route.status === 204 || route.status === 205) return { status: route.status, headers: {} };
+  const headers: Record<string, string> = { 'content-type': JSON_TYPE };
+  const location = (result as { urls?: { location?: unknown } } | undefined)?.urls?.location;
+  if (route.status === 201 && typeof location === 'string') headers.location = location;
+  return { status: route.status, headers, body: JSON.stringify(result) };
+}

@@ -1,0 +1,148 @@
+/** The docs-platform command line: init, user create, serve. */
+import { parseArgs } from 'node:util';
+import { runServer } from './cli/run-server.js';
+import { reportFatal } from './cli/fatal.js';
+import { createPlatform } from './core/platform.js';
+import { MEMBER_ROLES, type MemberRole } from './core/roles.js';
+import { createJsonFileStore } from './store/json-file.js';
+
+const DEFAULT_DATA = process.env.DOCS_PLATFORM_DATA || './data/docs-platform.json';
+const LOCK_NOTE = `The server must not be running on the data file while a command writes to it: the file is
+locked while in use (<data>.lock) and a command refuses to run while the server holds it.`;
+
+const USAGE = `Usage: docs-platform <command> [options]
+
+Commands:
+  init          Create an organization, its owner (role admin) and an API token
+  user create   Add a user to an organization with a role and issue an API token
+  serve         Run the API server on a data file
+
+Run "docs-platform <command> --help" for a command's options.`;
+
+const HELP: Record<string, string> = {
+  init: `Usage: docs-platform init [--data FILE] [--title T] [--email E] [--name N] [--json]
+
+Creates an organization, its owner with the role admin, and an API token for the owner.
+
+Options:
+  --data FILE   The JSON data file (default ${DEFAULT_DATA}; created if missing)
+  --title T     The organization's title (default "My organization")
+  --email E     The owner's e-mail (default owner@docs-platform.local); an existing user is reused
+  --name N      The owner's display name (default "Owner")
+  --json        Print one JSON line: {"organizationId", "userId", "token"}
+  --help        Show this help
+
+${LOCK_NOTE}`,
+  'user create': `Usage: docs-platform user create --org ORG --email E --name N --role ROLE [--data FILE] [--json]
+
+Makes a user a member of organization ORG with ROLE and issues a new API token for it.
+A user with the same e-mail is the same person: it keeps its id and joins ORG too.
+
+Options:
+  --data FILE   The JSON data file (default ${DEFAULT_DATA})
+  --org ORG     The organization id
+  --email E     The user's e-mail address
+  --name N      The user's display name (kept as it was for an existing user)
+  --role ROLE   One of: ${MEMBER_ROLES.join(', ')}
+  --json        Print one JSON line: {"userId", "token"}
+  --help        Show this help
+
+${LOCK_NOTE}`,
+  serve: `Usage: docs-platform serve [--data FILE] [--port N] [--host H]
+
+Runs the API server. On a first start with an empty data file it creates an organization, its owner
+and a token, and prints the token once. SIGTERM or SIGINT stops it gracefully.
+
+Options:
+  --data FILE   The JSON data file (default ${DEFAULT_DATA})
+  --port N      The port (default 8080; 0 picks a free one)
+  --host H      The interface (default 127.0.0.1)
+  --help        Show this help
+
+While it runs, the server holds the data file's lock: CLI commands that write refuse to run.`,
+};
+
+/** A usage error: printed as one line, exit code 2. */
+class UsageError extends Error {}
+
+function fail(message: string): never {
+  throw new UsageError(message);
+}
+
+function parse(command: string, args: string[], options: Record<string, { type: 'string' | 'boolean' }>): Record<string, string | boolean | undefined> {
+  try {
+    return parseArgs({ args, options: { ...options, help: { type: 'boolean' } }, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+  } catch (error) {
+    fail(`${command}: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+function required(command: string, values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') fail(`${command}: --${name} is required`);
+  return value;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  if (first === 'init') {
+    const values = parse('init', rest, { data: { type: 'string' }, title: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } });
+    if (values.help) return console.log(HELP.init);
+    const platform = createPlatform({ store: await createJsonFileStore({ path: (values.data as string) ?? DEFAULT_DATA }) });
+    try {
+      const created = await platform.initialize({ title: values.title as string, email: values.email as string, name: values.name as string });
+      if (values.json) console.log(JSON.stringify(created));
+      else console.log(`Created organization ${created.organizationId}\nOwner user ${created.userId} (role admin)\nAPI token (shown once): ${created.token}`);
+    } finally {
+      await platform.close();
+    }
+    return;
+  }
+  if (first === 'user') {
+    const [sub, ...options] = rest;
+    if (sub === '--help' || sub === undefined) return console.log(HELP['user create']);
+    if (sub !== 'create') fail(`user: unknown subcommand ${JSON.stringify(sub)} (expected: user create)`);
+    const values = parse('user create', options, {
+      data: { type: 'string' }, org: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, json: { type: 'boolean' },
+    });
+    if (values.help) return console.log(HELP['user create']);
+    const organizationId = required('user create', values, 'org');
+    const email = required('user create', values, 'email');
+    const name = required('user create', values, 'name');
+    const role = required('user create', values, 'role');
+    if (!(MEMBER_ROLES as readonly string[]).includes(role)) fail(`user create: --role must be one of ${MEMBER_ROLES.join(', ')}`);
+    const platform = createPlatform({ store: await createJsonFileStore({ path: (values.data as string) ?? DEFAULT_DATA }) });
+    try {
+      const created = await platform.addUser({ organizationId, email, name, role: role as MemberRole });
+      if (values.json) console.log(JSON.stringify(created));
+      else console.log(`User ${created.userId} is a member of ${organizationId} with role ${role}\nAPI token (shown once): ${created.token}`);
+    } finally {
+      await platform.close();
+    }
+    return;
+  }
+  if (first === 'serve') {
+    const values = parse('serve', rest, { data: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } });
+    if (values.help) return console.log(HELP.serve);
+    const port = values.port === undefined ? 8080 : Number(values.port);
+    if (!/^\d+$/.test(String(values.port ?? '8080')) || port > 65535) fail(`serve: --port must be a port number, not ${JSON.stringify(values.port)}`);
+    await runServer({ data: (values.data as string) ?? DEFAULT_DATA, port, host: (values.host as string) ?? '127.0.0.1' }, (line) => console.log(line));
+    return;
+  }
+  fail(`unknown command ${JSON.stringify(first)}; run "docs-platform --help"`);
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error) => {
+    if (error instanceof UsageError) {
+      console.error(`error: ${error.message}`);
+      process.exit(2);
+    }
+    reportFatal(error);
+  },
+);

@@ -1,0 +1,22 @@
+import { ApiError } from '../core/errors.js';
+import { CorruptDataFileError } from '../store/json-file.js';
+import { StoreLockedError } from '../store/lock-file.js';
+
+/** Prints a failure as one line and exits: 2 for bad input, 1 for everything else. */
+export function reportFatal(error: unknown): never {
+  if (error instanceof ApiError && error.status < 500) {
+    console.error(`error: ${error.message}`);
+    process.exit(2);
+  }
+  if (error instanceof StoreLockedError || error instanceof CorruptDataFileError) {
+    console.error(`error: ${error.message}`);
+    process.exit(1);
+  }
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === 'EADDRINUSE' || code === 'EACCES') {
+    console.error(`error: cannot listen: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+}

@@ -1,0 +1,38 @@
+/**
+ * The one error type of docs-platform. Operations throw it; the pipeline alone renders it as
+ * `{"error":{"code":<status>,"message":"..."}}`. Anything else that escapes an operation is a bug
+ * and becomes a 500 whose details stay in the server log.
+ */
+export class ApiError extends Error {
+  /** The HTTP status the failure maps to. */
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** The JSON body of every failed response. */
+export interface ErrorBody {
+  error: { code: number; message: string };
+}
+
+/** Builds the error body for a status and a message. */
+export function errorBody(status: number, message: string): ErrorBody {
+  return { error: { code: status, message } };
+}
+
+/** 400: the request is malformed or names something that cannot be used. */
+export const badRequest = (message: string) => new ApiError(400, message);
+/** 401: no usable credentials. */
+export const unauthorized = (message: string) => new ApiError(401, message);
+/** 403: the caller can see the resource but may not do this to it. */
+export const forbidden = (message: string) => new ApiError(403, message);
+/** 404: the resource does not exist, or the caller may not know that it does. */
+export const notFound = (message: string) => new ApiError(404, message);
+/** 409: the request conflicts with the current state of the resource. */
+export const conflict = (message: string) => new ApiError(409, message);
+/** 412: a precondition of the operation does not hold. */
+export const preconditionFailed = (message: string) => new ApiError(412, message);

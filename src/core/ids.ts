@@ -1,0 +1,36 @@
+/** The source of new identifiers and secrets; injected so that tests can make them predictable. */
+export interface Ids {
+  /** A new opaque, URL-safe, unguessable identifier. */
+  id(): string;
+  /** A new secret token of at least 256 bits, URL-safe. */
+  secret(): string;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Draws `length` characters of [A-Za-z0-9] from the platform's secure random source (~5.95 bits each). */
+function randomString(length: number): string {
+  const bytes = new Uint8Array(length * 2);
+  crypto.getRandomValues(bytes);
+  let out = '';
+  // 248 = 4 * 62: rejecting bytes above it keeps every character equally likely.
+  for (let i = 0; i < bytes.length && out.length < length; i++) {
+    if (bytes[i] < 248) out += ALPHABET[bytes[i] % 62];
+  }
+  return out.length === length ? out : out + randomString(length - out.length);
+}
+
+/** Ids from the secure random source: 20 characters (~119 bits) per id, 43 per secret (~256 bits). */
+export const randomIds: Ids = {
+  id: () => randomString(20),
+  secret: () => randomString(43),
+};
+
+/** Ids counting up from 1 with a prefix; for tests that want readable, ordered ids. */
+export function sequentialIds(prefix = 'id'): Ids {
+  let n = 0;
+  return {
+    id: () => `${prefix}${String(++n).padStart(6, '0')}`,
+    secret: () => `secret${String(++n).padStart(6, '0')}${randomString(30)}`,
+  };
+}

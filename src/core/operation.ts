@@ -1,0 +1,108 @@
+import * as v from 'valibot';
+import type { Context, WriteContext } from './context.js';
+
+/** The entries of an object schema: field name → schema. */
+export type Entries = v.ObjectEntries;
+
+/** The typed input of an operation: its path, query and body fields in one object. */
+export type InputOf<P extends Entries, Q extends Entries, B extends Entries> = v.InferOutput<v.ObjectSchema<P & Q & B, undefined>>;
+
+/**
+ * An operation: one named thing the platform does, with the schemas of its input and its response.
+ * It runs inside one store transaction (`access`), checks its own permissions and never sees HTTP.
+ * The same definition serves the library (`platform.as(user).listMembers(...)`) and the HTTP routes.
+ */
+export interface Operation<I = any, O = any> {
+  /** The name, e.g. `listMembers`; the library method and the OpenAPI operationId. */
+  readonly name: string;
+  /** One line saying what it does. */
+  readonly summary: string;
+  /** `read` runs in a read transaction, `write` in a write transaction. */
+  readonly access: 'read' | 'write';
+  /** Fields taken from the path. */
+  readonly params: Entries;
+  /** Fields taken from the query string. */
+  readonly query: Entries;
+  /** Fields taken from the JSON body; null when the operation takes no body. */
+  readonly body: Entries | null;
+  /** The schema of the response body; null when the response has no content. */
+  readonly response: v.GenericSchema | null;
+  /** Does the work. */
+  readonly run: (ctx: any, input: I) => Promise<O>;
+  /** The schema of the whole input, for library calls. */
+  readonly input: v.GenericSchema<unknown, I>;
+}
+
+interface Definition<P extends Entries, Q extends Entries, B extends Entries, R extends v.GenericSchema | null, A> {
+  name: string;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  run: (ctx: A, input: InputOf<P, Q, B>) => Promise<R extends v.GenericSchema ? v.InferInput<R> : void>;
+}
+
+type ResponseOf<R> = R extends v.GenericSchema ? v.InferInput<R> : void;
+
+/** Defines an operation that only reads. */
+export function readOperation<
+  P extends Entries = {},
+  Q extends Entries = {},
+  B extends Entries = {},
+  R extends v.GenericSchema | null = null,
+>(definition: Definition<P, Q, B, R, Context>): Operation<InputOf<P, Q, B>, ResponseOf<R>> {
+  return build('read', definition);
+}
+
+/** Defines an operation that writes. */
+export function writeOperation<
+  P extends Entries = {},
+  Q extends Entries = {},
+  B extends Entries = {},
+  R extends v.GenericSchema | null = null,
+>(definition: Definition<P, Q, B, R, WriteContext>): Operation<InputOf<P, Q, B>, ResponseOf<R>> {
+  return build('write', definition);
+}
+
+function build<I, O>(access: 'read' | 'write', definition: Definition<any, any, any, any, any>): Operation<I, O> {
+  const params = definition.params ?? {};
+  const query = definition.query ?? {};
+  const body = definition.body ?? null;
+  return {
+    name: definition.name,
+    summary: definition.summary,
+    access,
+    params,
+    query,
+    body,
+    response: definition.response,
+    run: definition.run as Operation<I, O>['run'],
+    input: v.object({ ...params, ...query, ...(body ?? {}) }) as unknown as v.GenericSchema<unknown, I>,
+  };
+}
+
+/** One endpoint: a method and a path mapped onto an operation, with its success status. */
+export interface Route {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path with `{param}` placeholders, starting with `/v1`. */
+  readonly path: string;
+  readonly operation: Operation;
+  /** The status of a successful response: 200, 201, 204 or 205. */
+  readonly status: 200 | 201 | 204 | 205;
+  /** True for endpoints that are not in the specification (taken from the public API or our own). */
+  readonly extension?: boolean;
+  /** False for the few endpoints that answer without a token. */
+  readonly authenticated?: boolean;
+}
+
+/** Shorthand for a route entry. */
+export function route(
+  method: Route['method'],
+  path: string,
+  operation: Operation,
+  status: Route['status'],
+  options: { extension?: boolean; authenticated?: boolean } = {},
+): Route {
+  return { method, path, operation, status, ...options };
+}

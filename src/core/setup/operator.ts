@@ -1,0 +1,115 @@
+import * as v from 'valibot';
+import type { WriteTransaction } from '../../store/types.js';
+import { issueToken } from '../auth.js';
+import type { Clock } from '../clock.js';
+import { badRequest, notFound } from '../errors.js';
+import type { Ids } from '../ids.js';
+import { OrganizationTitle } from '../organizations/schemas.js';
+import { INDEXES, TABLES, memberId, type MemberRecord, type OrganizationRecord, type UserRecord } from '../records.js';
+import { MEMBER_ROLES, type MemberRole } from '../roles.js';
+import type { Store } from '../../store/types.js';
+
+/**
+ * What the operator of a platform does outside the API (the CLI and the server's first start):
+ * create an organization with its owner, create users and their tokens. No caller is checked here:
+ * whoever can run these can already read the data file.
+ */
+
+interface Ports {
+  store: Store;
+  clock: Clock;
+  ids: Ids;
+}
+
+const Email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address'));
+const DisplayName = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(255, 'must be at most 255 characters'));
+
+function check<T>(schema: v.GenericSchema<unknown, T>, value: unknown, field: string): T {
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw badRequest(`${field}: ${result.issues[0].message}`);
+  return result.output;
+}
+
+/** What initialize and addUser report. */
+export interface Credentials {
+  organizationId: string;
+  userId: string;
+  token: string;
+}
+
+/** Creates an organization, its owner (role admin; an existing user with that e-mail is reused) and a token. */
+export async function initialize(
+  ports: Ports,
+  options: { title?: string; email?: string; name?: string } = {},
+): Promise<Credentials> {
+  const title = check(OrganizationTitle, options.title ?? 'My organization', 'title');
+  const email = check(Email, options.email ?? 'owner@docs-platform.local', 'email');
+  const name = check(DisplayName, options.name ?? 'Owner', 'name');
+  const now = ports.clock.now().toISOString();
+  return ports.store.write(async (tx) => {
+    const organization: OrganizationRecord = {
+      id: ports.ids.id(),
+      title,
+      createdAt: now,
+      emailDomains: [],
+      defaultRole: 'read',
+      sso: false,
+      ai: false,
+      inviteLinks: true,
+    };
+    await tx.insert(TABLES.organizations, organization);
+    if (!(await tx.get(TABLES.settings, INITIALIZED))) await tx.insert(TABLES.settings, { id: INITIALIZED, value: now });
+    const user = await findOrCreateUser(tx, ports.ids, email, name, now);
+    await join(tx, organization.id, user.id, 'admin', now);
+    const token = await issueToken(tx, ports.ids, user.id, 'init', now);
+    return { organizationId: organization.id, userId: user.id, token };
+  });
+}
+
+/**
+ * Makes a user a member of an organization with a role and issues a new token. A user with the same
+ * e-mail address is the same person: it keeps its id and joins one more organization (an existing
+ * membership takes the new role).
+ */
+export async function addUser(
+  ports: Ports,
+  options: { organizationId: string; email: string; name: string; role: MemberRole | null },
+): Promise<Omit<Credentials, 'organizationId'>> {
+  const email = check(Email, options.email, 'email');
+  const name = check(DisplayName, options.name, 'name');
+  const role = check(v.nullable(v.picklist(MEMBER_ROLES, `must be one of ${MEMBER_ROLES.join(', ')}`)), options.role, 'role');
+  const now = ports.clock.now().toISOString();
+  return ports.store.write(async (tx) => {
+    if (!(await tx.get(TABLES.organizations, options.organizationId))) {
+      throw notFound(`No organization ${options.organizationId}`);
+    }
+    const user = await findOrCreateUser(tx, ports.ids, email, name, now);
+    await join(tx, options.organizationId, user.id, role, now);
+    const token = await issueToken(tx, ports.ids, user.id, 'cli', now);
+    return { userId: user.id, token };
+  });
+}
+
+async function findOrCreateUser(tx: WriteTransaction, ids: Ids, email: string, displayName: string, now: string) {
+  const { items } = await tx.list(TABLES.users, { index: INDEXES.usersByEmail, value: email, limit: 1 });
+  if (items[0]) return items[0] as UserRecord;
+  const user: UserRecord = { id: ids.id(), displayName, email, createdAt: now };
+  await tx.insert(TABLES.users, user);
+  return user;
+}
+
+async function join(tx: WriteTransaction, organizationId: string, userId: string, role: MemberRole | null, now: string) {
+  const existing = (await tx.get(TABLES.members, memberId(organizationId, userId))) as MemberRecord | undefined;
+  const member: MemberRecord = existing
+    ? { ...existing, role, disabled: false }
+    : { id: memberId(organizationId, userId), organizationId, userId, role, disabled: false, sso: false, joinedAt: now };
+  await tx.put(TABLES.members, member);
+}
+
+/** The setting that marks a store as initialized: written with the first organization. */
+const INITIALIZED = 'initializedAt';
+
+/** Whether the store has never been initialized (no organization was ever created in it). */
+export async function isInitialized(store: Store): Promise<boolean> {
+  return store.read(async (tx) => (await tx.get(TABLES.settings, INITIALIZED)) !== undefined);
+}

@@ -1,0 +1,3 @@
+/** docs-platform/fetch: the Fetch API adapter. */
+export { createFetchHandler } from './adapters/fetch/index.js';
+export type { PipelineOptions } from './adapters/pipeline.js';

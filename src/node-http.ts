@@ -1,0 +1,3 @@
+/** docs-platform/node-http: the node:http adapter and server. */
+export { createNodeListener, serve, type RunningServer, type ServeOptions } from './adapters/node-http/index.js';
+export type { PipelineOptions } from './adapters/pipeline.js';

@@ -1,0 +1,53 @@
+import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Adapter } from 'lowdb';
+
+/**
+ * A lowdb adapter for a text file whose writes are atomic and durable: the new text goes to a
+ * temporary file beside the target, is fsynced, renamed over the target, and the folder is fsynced
+ * so the rename itself survives a power loss. A reader never sees a half-written file.
+ * Like lowdb's TextFile, a missing file reads as null.
+ */
+export class DurableTextFile implements Adapter<string> {
+  private readonly temp: string;
+
+  constructor(readonly path: string) {
+    this.temp = join(dirname(path), `.${basename(path)}.tmp`);
+  }
+
+  async read(): Promise<string | null> {
+    try {
+      return await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async write(text: string): Promise<void> {
+    const file = await open(this.temp, 'w');
+    try {
+      await file.writeFile(text, 'utf8');
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(this.temp, this.path);
+    await syncFolder(dirname(this.path));
+  }
+
+  /** Removes a temporary file a crash may have left behind. */
+  async cleanUp(): Promise<void> {
+    await unlink(this.temp).catch(() => undefined);
+  }
+}
+
+/** fsyncs a folder, making renames and creations in it durable. */
+export async function syncFolder(path: string): Promise<void> {
+  const folder = await open(path, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
+}

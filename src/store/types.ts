@@ -1,0 +1,105 @@
+/**
+ * The Store: where docs-platform keeps its records. The core talks to it only through this interface,
+ * so the in-memory store, the JSON-file store and any later networked store are interchangeable.
+ *
+ * Records are plain JSON objects with a string `id`, grouped in named tables. A store keeps no
+ * domain rules: cursors, ordering keys, counts and permissions are computed by the core.
+ */
+
+/** A value a record can be indexed or ordered by. */
+export type Scalar = string | number | boolean | null;
+
+/** A stored record: a JSON object with a string id. Stores hand them out frozen; never mutate one. */
+export type StoredRecord = { readonly id: string } & { readonly [field: string]: unknown };
+
+/**
+ * An index: the records of one table grouped by the value of one field (`by`) and ordered within the
+ * group by `order`, then by id. A record whose `by` or `order` fields are absent (undefined) is not in
+ * the index: that is how "members who were seen" is a list of its own.
+ * Stores build an index the first time it is used and keep it up to date from then on.
+ */
+export interface IndexDefinition {
+  /** The field whose value groups the records, e.g. `organizationId`. */
+  readonly by: string;
+  /** The fields that order the records within a group, ascending; the id always breaks ties. */
+  readonly order: readonly string[];
+}
+
+/** The position of a record in an index: the values of its `order` fields, then its id. */
+export type SortKey = readonly Scalar[];
+
+/** A query over one group of an index. */
+export interface ListQuery {
+  /** The index to read. */
+  readonly index: IndexDefinition;
+  /** The value of the index's `by` field that selects the group. */
+  readonly value: Scalar;
+  /** `asc` (default) lists by ascending sort key, `desc` by descending. */
+  readonly order?: 'asc' | 'desc';
+  /** Keyset cursor: only records strictly after this key, in the listing order. */
+  readonly after?: SortKey;
+  /** The most records to return; 0 returns only the count; absent returns all. */
+  readonly limit?: number;
+  /** A filter evaluated on each record of the group, in this process. */
+  readonly where?: (record: StoredRecord) => boolean;
+}
+
+/** The answer to a ListQuery. */
+export interface ListResult {
+  /** The matching records, in the listing order, at most `limit`. */
+  readonly items: StoredRecord[];
+  /** How many records of the group match `where`, regardless of `after` and `limit`. */
+  readonly count: number;
+}
+
+/** What a read transaction can do. All reads of one transaction see one consistent state. */
+export interface ReadTransaction {
+  /** The record with this id, or undefined when there is none. */
+  get(table: string, id: string): Promise<StoredRecord | undefined>;
+  /** Lists one group of an index, in a stable order (sort key, then id). */
+  list(table: string, query: ListQuery): Promise<ListResult>;
+}
+
+/** What a write transaction can do, on top of reading. It sees its own writes. */
+export interface WriteTransaction extends ReadTransaction {
+  /** Adds a record; rejects with StoreConflictError when the id is taken. */
+  insert(table: string, record: StoredRecord): Promise<void>;
+  /** Adds or replaces the record with the same id. */
+  put(table: string, record: StoredRecord): Promise<void>;
+  /** Removes a record; resolves to whether there was one. */
+  delete(table: string, id: string): Promise<boolean>;
+}
+
+/** A store of records with serializable, atomic, durable write transactions. */
+export interface Store {
+  /**
+   * Runs `fn` against a consistent view of the committed data. Read transactions run concurrently
+   * with each other and with writes; they never see a write transaction's uncommitted changes.
+   */
+  read<T>(fn: (tx: ReadTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` as one write transaction. Write transactions are serializable: each sees every write
+   * committed before it. All of a transaction's changes are applied or, when `fn` throws, none is.
+   * The returned promise resolves only once the changes are durable (for a durable store: on disk,
+   * surviving `kill -9` and power loss); it rejects with fn's error after a rollback.
+   */
+  write<T>(fn: (tx: WriteTransaction) => Promise<T>): Promise<T>;
+  /** Waits for pending writes to become durable, then releases the store. Later calls reject. */
+  close(): Promise<void>;
+}
+
+/** Thrown by `insert` when a record with the same id exists. */
+export class StoreConflictError extends Error {
+  constructor(table: string, id: string) {
+    super(`${table}: a record with id ${JSON.stringify(id)} exists`);
+    this.name = 'StoreConflictError';
+  }
+}
+
+/** Thrown by every method of a store that has been closed. */
+export class StoreClosedError extends Error {
+  constructor() {
+    super('The store is closed');
+    this.name = 'StoreClosedError';
+  }
+}
