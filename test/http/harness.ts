@@ -1,0 +1,209 @@
+import * as v from 'valibot';
+import { afterEach, beforeEach, describe, expect } from 'vitest';
+import { createFetchHandler } from '../../src/adapters/fetch/index.js';
+import { serve, type RunningServer } from '../../src/adapters/node-http/index.js';
+import { Router } from '../../src/adapters/router.js';
+import { manualClock } from '../../src/core/clock.js';
+import { createPlatform, type Platform } from '../../src/core/platform.js';
+import type { MemberRole } from '../../src/core/roles.js';
+import { routes } from '../../src/core/routes.js';
+import { ErrorSchema } from '../../src/core/schemas.js';
+import { createMemoryStore } from '../../src/store/memory.js';
+
+/** The two ways a request reaches the pipeline: in-process through the Fetch handler, or over a socket. */
+export const TRANSPORTS = ['fetch', 'node-http'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
+/** A response as the tests see it. */
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or undefined when there is none. */
+  body: any;
+  text: string;
+}
+
+/** Request options. */
+export interface RequestOptions {
+  token?: string | null;
+  body?: unknown;
+  /** Sent as is, instead of JSON-serializing `body`. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** A caller with a token. */
+export interface Caller {
+  userId: string;
+  token: string;
+  email: string;
+  get(path: string, options?: RequestOptions): Promise<TestResponse>;
+  post(path: string, body?: unknown, options?: RequestOptions): Promise<TestResponse>;
+  put(path: string, body?: unknown, options?: RequestOptions): Promise<TestResponse>;
+  patch(path: string, body?: unknown, options?: RequestOptions): Promise<TestResponse>;
+  delete(path: string, options?: RequestOptions): Promise<TestResponse>;
+}
+
+/** One platform on a fresh memory store, its owner, and a way to send requests through one transport. */
+export interface Harness {
+  transport: Transport;
+  platform: Platform;
+  clock: ReturnType<typeof manualClock>;
+  organizationId: string;
+  owner: Caller;
+  /** Adds a user to an organization (default: the harness's) with a role and returns it as a caller. */
+  user(role: MemberRole | null, options?: { organizationId?: string; email?: string; name?: string }): Promise<Caller>;
+  /** Creates another organization owned by a new or given user. */
+  organization(options?: { email?: string; title?: string }): Promise<{ organizationId: string; owner: Caller }>;
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+const router = new Router(routes);
+let users = 0;
+
+/**
+ * Checks a response against the route's declared schema: a success body must match the route's
+ * response schema (nothing for 204/205), a failure must be the one error shape with its status.
+ */
+export function assertMatchesSchema(method: string, path: string, response: TestResponse): void {
+  const match = router.match(method, path.split('?')[0]);
+  if (response.status >= 400) {
+    const result = v.safeParse(ErrorSchema, response.body);
+    expect(result.success, `error body of ${method} ${path}: ${response.text}`).toBe(true);
+    expect(response.body.error.code).toBe(response.status);
+    return;
+  }
+  expect(match.kind, `${method} ${path} answered ${response.status} but matches no route`).toBe('route');
+  if (match.kind !== 'route') return;
+  expect(response.status).toBe(match.route.status);
+  const schema = match.route.operation.response;
+  if (match.route.status === 204 || match.route.status === 205 || !schema) {
+    expect(response.text).toBe('');
+    return;
+  }
+  const result = v.safeParse(schema, response.body);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const where = (issue.path ?? []).map((item) => String(item.key)).join('.');
+    throw new Error(`${method} ${path}: response does not match its schema at ${where}: ${issue.message}\n${response.text.slice(0, 2000)}`);
+  }
+}
+
+export async function createHarness(transport: Transport): Promise<Harness> {
+  const clock = manualClock('2026-03-01T10:00:00.000Z');
+  const platform = createPlatform({ store: createMemoryStore(), clock, signingKey: 'test-signing-key' });
+  let server: RunningServer | undefined;
+  let send: (request: Request) => Promise<Response>;
+  if (transport === 'fetch') {
+    const handler = createFetchHandler(platform);
+    send = handler;
+  } else {
+    server = await serve({ platform, port: 0 });
+    const base = server.url;
+    send = (request) => {
+      const url = new URL(request.url);
+      return fetch(`${base}${url.pathname}${url.search}`, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        duplex: 'half',
+      } as RequestInit);
+    };
+  }
+
+  async function request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (body === undefined && options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await send(new Request(`http://docs.test${path}`, { method, headers, body }));
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const result = { status: response.status, headers: response.headers, body: parsed, text };
+    assertMatchesSchema(method, path, result);
+    return result;
+  }
+
+  const caller = (userId: string, token: string, email: string): Caller => ({
+    userId,
+    token,
+    email,
+    get: (path, options) => request('GET', path, { token, ...options }),
+    post: (path, body, options) => request('POST', path, { token, body, ...options }),
+    put: (path, body, options) => request('PUT', path, { token, body, ...options }),
+    patch: (path, body, options) => request('PATCH', path, { token, body, ...options }),
+    delete: (path, options) => request('DELETE', path, { token, ...options }),
+  });
+
+  const init = await platform.initialize({ title: 'Acme Docs', email: 'owner@acme.test', name: 'Olive Owner' });
+  const harness: Harness = {
+    transport,
+    platform,
+    clock,
+    organizationId: init.organizationId,
+    owner: caller(init.userId, init.token, 'owner@acme.test'),
+    async user(role, options = {}) {
+      const email = options.email ?? `user${++users}@acme.test`;
+      const created = await platform.addUser({
+        organizationId: options.organizationId ?? init.organizationId,
+        email,
+        name: options.name ?? `User ${users}`,
+        role,
+      });
+      return caller(created.userId, created.token, email.toLowerCase());
+    },
+    async organization(options = {}) {
+      const email = options.email ?? `owner${++users}@other.test`;
+      const created = await platform.initialize({ title: options.title ?? 'Other Org', email, name: 'Other Owner' });
+      return { organizationId: created.organizationId, owner: caller(created.userId, created.token, email) };
+    },
+    request,
+    async close() {
+      await server?.close();
+      await platform.close();
+    },
+  };
+  return harness;
+}
+
+/**
+ * Declares a suite of HTTP tests that runs once per transport, with a fresh harness for every test:
+ * `httpSuite('members', (h) => { it('...', async () => { await h().owner.get(...) }) })`.
+ */
+export function httpSuite(name: string, define: (harness: () => Harness) => void): void {
+  describe.each(TRANSPORTS)(`${name} (%s)`, (transport) => {
+    let current: Harness | undefined;
+    beforeEach(async () => {
+      current = await createHarness(transport);
+    });
+    afterEach(async () => {
+      await current?.close();
+      current = undefined;
+    });
+    define(() => current!);
+  });
+}
+
+/** Reads every page of a list endpoint by following `next.page`. */
+export async function walkPages(caller: Caller, path: string, limit: number): Promise<any[]> {
+  const items: any[] = [];
+  let page: string | undefined;
+  for (let guard = 0; guard < 10_000; guard++) {
+    const separator = path.includes('?') ? '&' : '?';
+    const response = await caller.get(`${path}${separator}limit=${limit}${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+    expect(response.status).toBe(200);
+    items.push(...response.body.items);
+    page = response.body.next?.page;
+    if (!page) return items;
+  }
+  throw new Error('walkPages: too many pages');
+}

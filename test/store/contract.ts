@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { StoreConflictError, type IndexDefinition, type Store, type StoredRecord } from '../../src/store/types.js';
+
+/** How a store under test is made; `reopen` (optional) closes it and opens the same data again. */
+export interface StoreFactory {
+  name: string;
+  create(): Promise<Store>;
+  reopen?(store: Store): Promise<Store>;
+}
+
+const byGroup: IndexDefinition = { by: 'group', order: ['rank'] };
+const bySeen: IndexDefinition = { by: 'group', order: ['seenAt'] };
+
+const record = (id: string, group: string, rank: number, extra: Record<string, unknown> = {}): StoredRecord => ({ id, group, rank, ...extra });
+
+/**
+ * The contract every Store implementation keeps: one suite, run against each store by a few-line test
+ * file. A fresh store per test, from the factory.
+ */
+export function runStoreContract(factory: StoreFactory): void {
+  describe(`Store contract: ${factory.name}`, () => {
+    let store: Store;
+    const open = async () => (store = await factory.create());
+    afterEach(async () => {
+      await store?.close().catch(() => undefined);
+    });
+
+    it('returns undefined for an absent record and the record once inserted', async () => {
+      await open();
+      expect(await store.read((tx) => tx.get('things', 'a'))).toBeUndefined();
+      await store.write((tx) => tx.insert('things', record('a', 'g', 1)));
+      expect(await store.read((tx) => tx.get('things', 'a'))).toEqual(record('a', 'g', 1));
+    });
+
+    it('refuses to insert an id twice, and rolls the whole transaction back', async () => {
+      await open();
+      await store.write((tx) => tx.insert('things', record('a', 'g', 1)));
+      await expect(
+        store.write(async (tx) => {
+          await tx.insert('things', record('b', 'g', 2));
+          await tx.insert('things', record('a', 'g', 3));
+        }),
+      ).rejects.toBeInstanceOf(StoreConflictError);
+      expect(await store.read((tx) => tx.get('things', 'b'))).toBeUndefined();
+      expect(await store.read((tx) => tx.get('things', 'a'))).toEqual(record('a', 'g', 1));
+    });
+
+    it('applies nothing of a transaction whose function throws', async () => {
+      await open();
+      await store.write((tx) => tx.put('things', record('a', 'g', 1)));
+      await expect(
+        store.write(async (tx) => {
+          await tx.put('things', record('a', 'g', 99));
+          await tx.delete('things', 'a');
+          await tx.put('things', record('c', 'g', 3));
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await store.read((tx) => tx.get('things', 'a'))).toEqual(record('a', 'g', 1));
+      expect(await store.read((tx) => tx.list('things', { index: byGroup, value: 'g' }))).toMatchObject({ count: 1 });
+    });
+
+    it('puts (insert or replace) and deletes, reporting whether a record was there', async () => {
+      await open();
+      await store.write((tx) => tx.put('things', record('a', 'g', 1)));
+      await store.write((tx) => tx.put('things', record('a', 'g', 2)));
+      expect(await store.read((tx) => tx.get('things', 'a'))).toEqual(record('a', 'g', 2));
+      expect(await store.write((tx) => tx.delete('things', 'a'))).toBe(true);
+      expect(await store.write((tx) => tx.delete('things', 'a'))).toBe(false);
+      expect(await store.read((tx) => tx.get('things', 'a'))).toBeUndefined();
+    });
+
+    it('lets a write transaction read its own writes, in get and in list', async () => {
+      await open();
+      await store.write((tx) => tx.put('things', record('a', 'g', 5)));
+      const seen = await store.write(async (tx) => {
+        await tx.put('things', record('b', 'g', 1));
+        await tx.delete('things', 'a');
+        await tx.put('things', record('c', 'g', 3));
+        const list = await tx.list('things', { index: byGroup, value: 'g' });
+        return { b: await tx.get('things', 'b'), a: await tx.get('things', 'a'), ids: list.items.map((r) => r.id), count: list.count };
+      });
+      expect(seen).toEqual({ b: record('b', 'g', 1), a: undefined, ids: ['b', 'c'], count: 2 });
+    });
+
+    it('serializes write transactions: concurrent read-modify-writes lose no update', async () => {
+      await open();
+      await store.write((tx) => tx.put('counters', { id: 'n', value: 0 }));
+      await Promise.all(
+        Array.from({ length: 50 }, () =>
+          store.write(async (tx) => {
+            const current = (await tx.get('counters', 'n')) as { value: number } & StoredRecord;
+            await Promise.resolve();
+            await tx.put('counters', { id: 'n', value: current.value + 1 });
+          }),
+        ),
+      );
+      expect(await store.read((tx) => tx.get('counters', 'n'))).toEqual({ id: 'n', value: 50 });
+    });
+
+    it('never shows a read the uncommitted changes of a write in progress', async () => {
+      await open();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const writing = store.write(async (tx) => {
+        await tx.put('things', record('a', 'g', 1));
+        await gate;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await store.read((tx) => tx.get('things', 'a'))).toBeUndefined();
+      release();
+      await writing;
+      expect(await store.read((tx) => tx.get('things', 'a'))).toEqual(record('a', 'g', 1));
+    });
+
+    it('hands out frozen records that cannot be changed behind its back', async () => {
+      await open();
+      const nested = { id: 'a', group: 'g', rank: 1, tags: ['x'] };
+      await store.write((tx) => tx.put('things', nested));
+      const got = (await store.read((tx) => tx.get('things', 'a'))) as typeof nested;
+      expect(() => {
+        got.tags.push('y');
+      }).toThrow();
+      expect(await store.read((tx) => tx.get('things', 'a'))).toEqual({ id: 'a', group: 'g', rank: 1, tags: ['x'] });
+    });
+
+    it('lists one group in sort-key order, ties broken by id, in both directions, with its count', async () => {
+      await open();
+      await store.write(async (tx) => {
+        for (const [id, group, rank] of [['d', 'g', 2], ['b', 'g', 1], ['a', 'g', 2], ['c', 'h', 0], ['e', 'g', 3]] as const) {
+          await tx.put('things', record(id, group, rank));
+        }
+      });
+      const asc = await store.read((tx) => tx.list('things', { index: byGroup, value: 'g' }));
+      expect(asc.items.map((r) => r.id)).toEqual(['b', 'a', 'd', 'e']);
+      expect(asc.count).toBe(4);
+      const desc = await store.read((tx) => tx.list('things', { index: byGroup, value: 'g', order: 'desc' }));
+      expect(desc.items.map((r) => r.id)).toEqual(['e', 'd', 'a', 'b']);
+      const none = await store.read((tx) => tx.list('things', { index: byGroup, value: 'nothing' }));
+      expect(none).toEqual({ items: [], count: 0 });
+    });
+
+    it('pages with a keyset cursor and a limit; count ignores both; limit 0 only counts', async () => {
+      await open();
+      await store.write(async (tx) => {
+        for (let i = 0; i < 10; i++) await tx.put('things', record(`r${i}`, 'g', i % 3));
+      });
+      const first = await store.read((tx) => tx.list('things', { index: byGroup, value: 'g', limit: 4 }));
+      expect(first.count).toBe(10);
+      expect(first.items).toHaveLength(4);
+      const last = first.items[3];
+      const rest = await store.read((tx) => tx.list('things', { index: byGroup, value: 'g', after: [last.rank as number, last.id] }));
+      expect([...first.items, ...rest.items].map((r) => r.id).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `r${i}`).sort());
+      expect(rest.count).toBe(10);
+      const descAfter = await store.read((tx) => tx.list('things', { index: byGroup, value: 'g', order: 'desc', after: [1, 'r4'] }));
+      expect(descAfter.items.map((r) => r.id)).toEqual(['r1', 'r9', 'r6', 'r3', 'r0']);
+      expect(await store.read((tx) => tx.list('things', { index: byGroup, value: 'g', limit: 0 }))).toEqual({ items: [], count: 10 });
+    });
+
+    it('filters with where: count is the number of matches, and the cursor still applies', async () => {
+      await open();
+      await store.write(async (tx) => {
+        for (let i = 0; i < 10; i++) await tx.put('things', record(`r${i}`, 'g', i, { even: i % 2 === 0 }));
+      });
+      const where = (r: StoredRecord) => r.even === true;
+      const page = await store.read((tx) => tx.list('things', { index: byGroup, value: 'g', where, limit: 2, after: [2, 'r2'] }));
+      expect(page.items.map((r) => r.id)).toEqual(['r4', 'r6']);
+      expect(page.count).toBe(5);
+    });
+
+    it('leaves records without the order fields out of an index, and keeps indexes up to date', async () => {
+      await open();
+      await store.write(async (tx) => {
+        await tx.put('things', record('a', 'g', 1));
+        await tx.put('things', record('b', 'g', 2, { seenAt: '2026-01-02' }));
+      });
+      const seen = () => store.read((tx) => tx.list('things', { index: bySeen, value: 'g' }));
+      expect((await seen()).items.map((r) => r.id)).toEqual(['b']);
+      await store.write((tx) => tx.put('things', record('a', 'g', 1, { seenAt: '2026-01-01' })));
+      expect((await seen()).items.map((r) => r.id)).toEqual(['a', 'b']);
+      await store.write((tx) => tx.put('things', record('a', 'h', 1, { seenAt: '2026-01-01' })));
+      expect((await seen()).items.map((r) => r.id)).toEqual(['b']);
+      await store.write((tx) => tx.delete('things', 'b'));
+      expect(await seen()).toEqual({ items: [], count: 0 });
+    });
+
+    it('rejects every call once closed', async () => {
+      await open();
+      await store.close();
+      await expect(store.read((tx) => tx.get('things', 'a'))).rejects.toThrow(/closed/);
+      await expect(store.write((tx) => tx.put('things', record('a', 'g', 1)))).rejects.toThrow(/closed/);
+    });
+
+    if (factory.reopen) {
+      const reopen = factory.reopen;
+      it('keeps every acknowledged write across a reopen', async () => {
+        await open();
+        await Promise.all(Array.from({ length: 30 }, (_, i) => store.write((tx) => tx.put('things', record(`r${i}`, 'g', i)))));
+        await store.write((tx) => tx.delete('things', 'r3'));
+        store = await reopen(store);
+        const all = await store.read((tx) => tx.list('things', { index: byGroup, value: 'g' }));
+        expect(all.count).toBe(29);
+        expect(await store.read((tx) => tx.get('things', 'r3'))).toBeUndefined();
+      });
+    }
+  });
+}

@@ -1,0 +1,87 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { DurableTextFile } from '../../src/store/durable-file.js';
+import { CorruptDataFileError, createJsonFileStore } from '../../src/store/json-file.js';
+import { StoreLockedError } from '../../src/store/lock-file.js';
+import type { Store } from '../../src/store/types.js';
+import { runStoreContract } from './contract.js';
+
+const folder = await mkdtemp(join(tmpdir(), 'dp-json-store-'));
+afterAll(() => rm(folder, { recursive: true, force: true }));
+let n = 0;
+const paths = new WeakMap<Store, string>();
+
+runStoreContract({
+  name: 'json-file',
+  async create() {
+    const path = join(folder, `store-${++n}.json`);
+    const store = await createJsonFileStore({ path });
+    paths.set(store, path);
+    return store;
+  },
+  async reopen(store) {
+    const path = paths.get(store)!;
+    await store.close();
+    const reopened = await createJsonFileStore({ path });
+    paths.set(reopened, path);
+    return reopened;
+  },
+});
+
+describe('JSON-file store', () => {
+  it('writes a readable JSON file whose acknowledged content is on disk', async () => {
+    const path = join(folder, 'readable.json');
+    const store = await createJsonFileStore({ path });
+    await store.write((tx) => tx.put('things', { id: 'a', title: 'Ünïcode ✓' }));
+    const file = JSON.parse(await readFile(path, 'utf8'));
+    expect(file).toEqual({ format: 'docs-platform', version: 1, tables: { things: { a: { id: 'a', title: 'Ünïcode ✓' } } } });
+    await store.close();
+  });
+
+  it('refuses a second opener of the same file while the first holds it', async () => {
+    const path = join(folder, 'locked.json');
+    const store = await createJsonFileStore({ path });
+    await expect(createJsonFileStore({ path })).rejects.toBeInstanceOf(StoreLockedError);
+    await store.close();
+    const again = await createJsonFileStore({ path });
+    await again.close();
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    const path = join(folder, 'stale.json');
+    await writeFile(`${path}.lock`, '999999999');
+    const store = await createJsonFileStore({ path });
+    await store.close();
+  });
+
+  it.each([
+    ['not JSON', '{"format":"docs-platform","tab'],
+    ['another format', '{"hello":"world"}'],
+    ['a future version', '{"format":"docs-platform","version":99,"tables":{}}'],
+  ])('refuses a data file that is %s and leaves it untouched', async (_, content) => {
+    const path = join(folder, `corrupt-${++n}.json`);
+    await writeFile(path, content);
+    await expect(createJsonFileStore({ path })).rejects.toBeInstanceOf(CorruptDataFileError);
+    expect(await readFile(path, 'utf8')).toBe(content);
+    const store = await createJsonFileStore({ path }).catch((error) => error);
+    expect(store).toBeInstanceOf(CorruptDataFileError);
+  });
+
+  it('groups concurrent writes into few file replaces, each acknowledged only once durable', async () => {
+    const path = join(folder, 'group.json');
+    const store = await createJsonFileStore({ path });
+    const replaces = vi.spyOn(DurableTextFile.prototype, 'write');
+    try {
+      await Promise.all(Array.from({ length: 200 }, (_, i) => store.write((tx) => tx.put('things', { id: `r${i}` }))));
+      expect(replaces.mock.calls.length).toBeGreaterThan(0);
+      expect(replaces.mock.calls.length).toBeLessThan(20);
+    } finally {
+      replaces.mockRestore();
+    }
+    const file = JSON.parse(await readFile(path, 'utf8'));
+    expect(Object.keys(file.tables.things)).toHaveLength(200);
+    await store.close();
+  });
+});
