@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /** The docs-platform command line: init, user create, serve. */
 import { parseArgs } from 'node:util';
 import { runServer } from './cli/run-server.js';

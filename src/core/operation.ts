@@ -7,12 +7,15 @@ export type Entries = v.ObjectEntries;
 /** The typed input of an operation: its path, query and body fields in one object. */
 export type InputOf<P extends Entries, Q extends Entries, B extends Entries> = v.InferOutput<v.ObjectSchema<P & Q & B, undefined>>;
 
+/** What a caller passes: like InputOf, but fields with defaults may be left out. */
+export type CallerInputOf<P extends Entries, Q extends Entries, B extends Entries> = v.InferInput<v.ObjectSchema<P & Q & B, undefined>>;
+
 /**
  * An operation: one named thing the platform does, with the schemas of its input and its response.
  * It runs inside one store transaction (`access`), checks its own permissions and never sees HTTP.
  * The same definition serves the library (`platform.as(user).listMembers(...)`) and the HTTP routes.
  */
-export interface Operation<I = any, O = any> {
+export interface Operation<I = any, O = any, C = I> {
   /** The name, e.g. `listMembers`; the library method and the OpenAPI operationId. */
   readonly name: string;
   /** One line saying what it does. */
@@ -29,8 +32,8 @@ export interface Operation<I = any, O = any> {
   readonly response: v.GenericSchema | null;
   /** Does the work. */
   readonly run: (ctx: any, input: I) => Promise<O>;
-  /** The schema of the whole input, for library calls. */
-  readonly input: v.GenericSchema<unknown, I>;
+  /** The schema of the whole input, for library calls: takes what a caller passes (C), gives I. */
+  readonly input: v.GenericSchema<C, I>;
 }
 
 interface Definition<P extends Entries, Q extends Entries, B extends Entries, R extends v.GenericSchema | null, A> {
@@ -51,7 +54,7 @@ export function readOperation<
   Q extends Entries = {},
   B extends Entries = {},
   R extends v.GenericSchema | null = null,
->(definition: Definition<P, Q, B, R, Context>): Operation<InputOf<P, Q, B>, ResponseOf<R>> {
+>(definition: Definition<P, Q, B, R, Context>): Operation<InputOf<P, Q, B>, ResponseOf<R>, CallerInputOf<P, Q, B>> {
   return build('read', definition);
 }
 
@@ -61,11 +64,11 @@ export function writeOperation<
   Q extends Entries = {},
   B extends Entries = {},
   R extends v.GenericSchema | null = null,
->(definition: Definition<P, Q, B, R, WriteContext>): Operation<InputOf<P, Q, B>, ResponseOf<R>> {
+>(definition: Definition<P, Q, B, R, WriteContext>): Operation<InputOf<P, Q, B>, ResponseOf<R>, CallerInputOf<P, Q, B>> {
   return build('write', definition);
 }
 
-function build<I, O>(access: 'read' | 'write', definition: Definition<any, any, any, any, any>): Operation<I, O> {
+function build<I, O, C>(access: 'read' | 'write', definition: Definition<any, any, any, any, any>): Operation<I, O, C> {
   const params = definition.params ?? {};
   const query = definition.query ?? {};
   const body = definition.body ?? null;
@@ -78,7 +81,7 @@ function build<I, O>(access: 'read' | 'write', definition: Definition<any, any, 
     body,
     response: definition.response,
     run: definition.run as Operation<I, O>['run'],
-    input: v.object({ ...params, ...query, ...(body ?? {}) }) as unknown as v.GenericSchema<unknown, I>,
+    input: v.object({ ...params, ...query, ...(body ?? {}) }) as unknown as v.GenericSchema<C, I>,
   };
 }
 

@@ -31,7 +31,7 @@ export interface PlatformOptions {
 
 /** The operations of the platform, bound to a caller: `await api.listMembers({ organizationId })`. */
 export type Api = {
-  [K in keyof Operations]: Operations[K] extends Operation<infer I, infer O> ? (input: I) => Promise<O> : never;
+  [K in keyof Operations]: Operations[K] extends Operation<any, infer O, infer C> ? (input: C) => Promise<O> : never;
 };
 
 /** A platform: the operations over one store, with the ports they use. */

@@ -25,15 +25,30 @@ export class DurableTextFile implements Adapter<string> {
   }
 
   async write(text: string): Promise<void> {
+    await this.writeChunks([text]);
+  }
+
+  /**
+   * Writes the file from chunks of text as they come (a large snapshot is produced a piece at a time so
+   * the process keeps serving meanwhile). `beforeRename` runs once the temporary file is durable.
+   */
+  async writeChunks(chunks: Iterable<string> | AsyncIterable<string>, beforeRename?: () => Promise<void>): Promise<number> {
     const file = await open(this.temp, 'w');
+    let bytes = 0;
     try {
-      await file.writeFile(text, 'utf8');
+      for await (const chunk of chunks) {
+        const buffer = Buffer.from(chunk, 'utf8');
+        await file.write(buffer);
+        bytes += buffer.length;
+      }
       await file.sync();
     } finally {
       await file.close();
     }
+    await beforeRename?.();
     await rename(this.temp, this.path);
     await syncFolder(dirname(this.path));
+    return bytes;
   }
 
   /** Removes a temporary file a crash may have left behind. */

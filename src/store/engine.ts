@@ -27,6 +27,8 @@ export class Engine {
   private readonly tables = new Map<string, Map<string, StoredRecord>>();
   private readonly indexes = new Map<string, Map<string, SortedIndex>>();
   private writeQueue: Promise<unknown> = Promise.resolve();
+  /** How many write transactions that changed something have been applied: the sequence of the last one. */
+  private applied = 0;
 
   constructor(data: TablesData = {}) {
     for (const [table, records] of Object.entries(data)) {
@@ -47,10 +49,35 @@ export class Engine {
    * Runs a write transaction after every earlier one; resolves with fn's result and the changes it
    * committed (empty when it changed nothing). On failure nothing is applied.
    */
-  write<T>(fn: (tx: WriteTransaction) => Promise<T>): Promise<{ result: T; changes: Change[] }> {
+  write<T>(fn: (tx: WriteTransaction) => Promise<T>): Promise<{ result: T; changes: Change[]; seq: number }> {
     const run = this.writeQueue.then(() => this.runWrite(fn));
     this.writeQueue = run.catch(() => undefined);
     return run;
+  }
+
+  /** The sequence number of the last applied write transaction that changed something. */
+  get sequence(): number {
+    return this.applied;
+  }
+
+  /**
+   * Applies changes recovered from a journal (outside any transaction, before the store opens) and
+   * moves the sequence to `seq`. Changes are whole records, so applying one twice is harmless.
+   */
+  replay(seq: number, changes: readonly Change[]): void {
+    const overlay = new Map<string, Map<string, StoredRecord | null>>();
+    for (const { table, id, record } of changes) {
+      let staged = overlay.get(table);
+      if (!staged) overlay.set(table, (staged = new Map()));
+      staged.set(id, record === null ? null : deepFreeze(record));
+    }
+    this.apply(overlay);
+    this.applied = Math.max(this.applied, seq);
+  }
+
+  /** Starts the sequence at the one a snapshot was taken at. */
+  resumeAt(seq: number): void {
+    this.applied = seq;
   }
 
   /** Every table as plain objects (records shared, not copied). */
@@ -105,7 +132,9 @@ export class Engine {
     };
     try {
       const result = await fn(tx);
-      return { result, changes: this.apply(overlay) };
+      const changes = this.apply(overlay);
+      if (changes.length > 0) this.applied++;
+      return { result, changes, seq: this.applied };
     } finally {
       open = false;
     }

@@ -1,0 +1,149 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Route } from '../src/core/operation.js';
+import { operations } from '../src/core/operations.js';
+import { routes } from '../src/core/routes.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const src = join(root, 'src');
+const core = join(src, 'core');
+const adapters = join(src, 'adapters');
+const store = join(src, 'store');
+
+/** The TypeScript files under a folder, recursively. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|mts)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/**
+ * The module specifiers a file imports or re-exports: `import … from 'x'`, `export … from 'x'`,
+ * `import 'x'`, `import('x')` and `import type`. Comments are dropped first so prose cannot match.
+ */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
+  const patterns = [
+    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]));
+}
+
+/** The file a relative specifier names (`./x.js` is written for `./x.ts`); undefined for packages. */
+function resolveRelative(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const target = resolve(dirname(from), specifier);
+  const candidates = [target.replace(/\.js$/, '.ts'), target.replace(/\.mjs$/, '.mts'), target, `${target}.ts`, join(target, 'index.ts')];
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? target;
+}
+
+const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtins.has(specifier) || builtins.has(specifier.split('/')[0]);
+
+/**
+ * Node modules the core may import anyway. Empty: the core reaches randomness and hashing through the
+ * Web Crypto global (`crypto.getRandomValues`, `crypto.subtle`), which Node, Deno, Bun and Workers all have,
+ * so it needs no `node:crypto`. Add an entry only with a comment saying why no portable API serves.
+ */
+const CORE_BUILTIN_ALLOWLIST = new Set<string>([]);
+
+/** The core modules an adapter may import: the platform, the route table, and the shapes it translates. */
+const CORE_ENTRY_POINTS = ['platform.ts', 'operation.ts', 'routes.ts', 'errors.ts', 'schemas.ts', 'context.ts', 'validate.ts'].map((name) =>
+  join(core, name),
+);
+
+const show = (file: string) => relative(root, file).split(sep).join('/');
+const inside = (folder: string, file: string) => file.startsWith(folder + sep);
+
+describe('src/core is free of any runtime', () => {
+  it('imports no Node builtin, directly or through the modules outside src/core it pulls in', () => {
+    // Walk the import graph from every core file: a store helper imported by the core is part of the core.
+    const problems: string[] = [];
+    const pending = sourceFiles(core);
+    const visited = new Set<string>();
+    while (pending.length > 0) {
+      const file = pending.pop()!;
+      if (visited.has(file)) continue;
+      visited.add(file);
+      for (const specifier of importsOf(file)) {
+        if (isBuiltin(specifier)) {
+          if (!CORE_BUILTIN_ALLOWLIST.has(specifier)) problems.push(`${show(file)} imports '${specifier}'`);
+          continue;
+        }
+        const target = resolveRelative(file, specifier);
+        if (target && inside(src, target)) pending.push(target);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the adapters only translate', () => {
+  it('reach the core only through its entry points, and never the store', () => {
+    const problems: string[] = [];
+    for (const file of sourceFiles(adapters)) {
+      for (const specifier of importsOf(file)) {
+        const target = resolveRelative(file, specifier);
+        if (!target) continue;
+        if (inside(core, target) && !CORE_ENTRY_POINTS.includes(target)) {
+          problems.push(`${show(file)} imports ${show(target)}; use one of ${CORE_ENTRY_POINTS.map(show).join(', ')}`);
+        }
+        if (inside(store, target)) problems.push(`${show(file)} imports ${show(target)}; the store is reached through the platform`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('operations and routes', () => {
+  const all = Object.entries(operations);
+
+  it('name each operation after its key in `operations`', () => {
+    const problems = all.filter(([key, operation]) => operation.name !== key).map(([key, operation]) => `${key} is named ${operation.name}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('serve every operation from exactly one route, and route only to listed operations', () => {
+    const listed = new Set<unknown>(all.map(([, operation]) => operation));
+    const problems: string[] = [];
+    for (const [key, operation] of all) {
+      const serving = routes.filter((route) => route.operation === operation);
+      if (serving.length !== 1) {
+        problems.push(`${key}: served by ${serving.length} routes${serving.length ? ` (${serving.map((r) => `${r.method} ${r.path}`).join(', ')})` : ''}`);
+      }
+    }
+    for (const route of routes) {
+      if (!listed.has(route.operation)) problems.push(`${route.method} ${route.path}: its operation ${route.operation.name} is not in operations`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('take exactly the path parameters their route names', () => {
+    const problems = routes
+      .map((route) => [route, [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort(), Object.keys(route.operation.params).sort()] as const)
+      .filter(([, inPath, taken]) => inPath.join() !== taken.join())
+      .map(([route, inPath, taken]) => `${route.method} ${route.path}: path has {${inPath.join(', ')}}, ${route.operation.name} takes {${taken.join(', ')}}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('describe a response body exactly when the status has one', () => {
+    const noContent = (route: Route) => route.status === 204 || route.status === 205;
+    const problems = routes
+      .filter((route) => noContent(route) === (route.operation.response !== null))
+      .map((route) =>
+        noContent(route)
+          ? `${route.method} ${route.path}: answers ${route.status} (no content) but ${route.operation.name} has a response schema`
+          : `${route.method} ${route.path}: answers ${route.status} but ${route.operation.name} has no response schema`,
+      );
+    expect(problems).toEqual([]);
+  });
+});
