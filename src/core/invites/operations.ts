@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { forbidden, notFound } from '../errors.js';
 import { listQuery, mapPage, pageOf } from '../pagination.js';
 import { readOperation, writeOperation } from '../operation.js';
-import { findMembership, requireOrganization } from '../permissions.js';
+import { ORGANIZATION_RULES, findMembership, requireOrganization } from '../permissions.js';
 import { INDEXES, TABLES, memberId, type InviteRecord, type MemberRecord } from '../records.js';
 import { Id, MemberRoleOrGuest } from '../schemas.js';
 import { isRedundant, loadUsableInvite, presentInvite } from './present.js';
@@ -46,14 +46,20 @@ export const listInvites = readOperation({
   },
 });
 
-/** Gets an invite link: anyone signed in who has its id may look at it before joining. */
+/**
+ * Gets an invite link: anyone signed in who has its id may look at it before joining, while invite
+ * links are enabled. Admins, who list, change and delete invite links whatever that setting, always may.
+ */
 export const getInvite = readOperation({
   name: 'getInvite',
   summary: 'Get an invite link of an organization',
   params: { organizationId: Id, inviteId: Id },
   response: InviteSchema,
   async run(ctx, { organizationId, inviteId }) {
-    const { invite } = await loadUsableInvite(ctx, organizationId, inviteId);
+    const member = await findMembership(ctx, organizationId);
+    const invite = member && ORGANIZATION_RULES.admin(member)
+      ? await loadInviteAsAdmin(ctx, organizationId, inviteId, 'read invite links')
+      : (await loadUsableInvite(ctx, organizationId, inviteId)).invite;
     return presentInvite(ctx, invite);
   },
 });
@@ -86,7 +92,7 @@ export const deleteInvite = writeOperation({
 });
 
 /**
- * Joins an organization with an invite link. A newcomer becomes a member with the invite's role; a
+ * Joins an organization with an invite link (403 for a member an admin has disabled). A newcomer becomes a member with the invite's role; a
  * member whose role is lower is raised to it; a member who has as much already is left as it is.
  */
 export const joinOrganization = writeOperation({
@@ -96,6 +102,9 @@ export const joinOrganization = writeOperation({
   response: v.object({}),
   async run(ctx, { organizationId, inviteId }) {
     const { invite } = await loadUsableInvite(ctx, organizationId, inviteId);
+    const existing = (await ctx.tx.get(TABLES.members, memberId(organizationId, ctx.actor.user.id))) as MemberRecord | undefined;
+    // An invite link must not undo an admin's decision to disable someone.
+    if (existing?.disabled) throw forbidden('Your membership of this organization has been disabled; an admin can restore it');
     const member = await findMembership(ctx, organizationId);
     if (isRedundant(invite, member)) return {};
     const joined: MemberRecord = member
