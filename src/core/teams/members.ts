@@ -77,8 +77,9 @@ export const addTeamMember = writeOperation({
     const { member: caller } = await organizationAccess(ctx, organizationId);
     const team = await loadTeam(ctx, organizationId, teamId);
     assertTeamAdmin(caller, await teamRoleOf(ctx, teamId), "change the team's members");
-    const [user] = await resolveMembers(ctx, organizationId, [userId], 'userId');
-    await applyTeamMembership(ctx, team, new Map([[user, role]]), new Set());
+    // The path names one member: someone who is not one is a missing resource (404), as with DELETE.
+    const member = await loadMember(ctx, organizationId, userId);
+    await applyTeamMembership(ctx, team, new Map([[member.userId, role]]), new Set());
   },
 });
 
