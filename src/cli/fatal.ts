@@ -12,8 +12,9 @@ export function reportFatal(error: unknown): never {
     console.error(`error: ${error.message}`);
     process.exit(1);
   }
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'EADDRINUSE' || code === 'EACCES') {
+  // Any failure to bind: a port in use or not allowed, an address the host lacks, a name that does not resolve.
+  const syscall = (error as NodeJS.ErrnoException)?.syscall;
+  if (syscall === 'listen' || syscall === 'getaddrinfo') {
     console.error(`error: cannot listen: ${(error as Error).message}`);
     process.exit(1);
   }

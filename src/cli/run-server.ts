@@ -30,17 +30,39 @@ export async function runServer(settings: ServerSettings, print: (line: string) 
     port: settings.port,
     host: settings.host,
     log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
+  }).catch(async (error: unknown) => {
+    // Release the data file's lock: a lock left behind would hold off the CLI until the pid is gone.
+    await platform.close();
+    throw error;
   });
   print(`docs-platform listening on ${running.url} (data: ${settings.data})`);
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      print(`${signal}: finishing in-flight requests, then stopping`);
-      process.once(signal, () => process.exit(1));
-      resolve();
-    };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
-  });
-  await running.close();
+  const signal = await stopSignal();
+  const closed = running.close();
+  // Printed once the listening socket is closed: from now on a new connection is refused.
+  print(`${signal}: finishing in-flight requests, then stopping`);
+  await closed;
   await platform.close();
+  print(`docs-platform stopped: every request answered, data saved to ${settings.data}`);
+}
+
+/**
+ * Resolves on the first SIGTERM or SIGINT. Another one a second or more later exits at once (code 1),
+ * for an operator who will not wait. One sooner is the same signal delivered twice, not a request to hurry:
+ * a process manager signals the whole process group, and npm and tsx forward what they got to the server.
+ */
+function stopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    let first = 0;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (first === 0) {
+        first = Date.now();
+        resolve(signal);
+      } else if (Date.now() - first >= 1_000) {
+        process.stderr.write(`${signal} again: exiting without waiting for in-flight requests\n`);
+        process.exit(1);
+      }
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
 }

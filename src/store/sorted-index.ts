@@ -49,9 +49,13 @@ export function groupOf(def: IndexDefinition, record: StoredRecord): Scalar | un
   return value === undefined ? undefined : (value as Scalar);
 }
 
-/** A stable name for an index definition, to find its built copy. */
+const names = new WeakMap<IndexDefinition, string>();
+
+/** A stable name for an index definition, to find its built copy; computed once per definition object. */
 export function indexName(def: IndexDefinition): string {
-  return `${def.by}|${def.order.join(',')}`;
+  let name = names.get(def);
+  if (name === undefined) names.set(def, (name = `${def.by}|${def.order.join(',')}`));
+  return name;
 }
 
 interface Entry {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Platform } from '../../core/platform.js';
+import { drainOnClose } from './drain.js';
 import { MAX_BODY_BYTES, createPipeline, errorResponse, type PipelineOptions, type PlainResponse } from '../pipeline.js';
 
 /** Reads a request body up to MAX_BODY_BYTES; resolves to null when it is larger. */
@@ -70,7 +71,10 @@ export interface RunningServer {
   readonly server: Server;
   /** The base URL it answers on, e.g. http://127.0.0.1:8080. */
   readonly url: string;
-  /** Stops accepting connections and resolves once in-flight requests have finished. */
+  /**
+   * Stops accepting connections, ends keep-alive connections once their request is answered, and
+   * resolves when every in-flight request has finished.
+   */
   close(): Promise<void>;
 }
 
@@ -79,6 +83,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const server = createServer(createNodeListener(options.platform, options));
   server.keepAliveTimeout = 5_000;
+  const drain = drainOnClose(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, host, () => {
@@ -94,6 +99,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     url: `http://${shownHost}:${port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        drain();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
       }),

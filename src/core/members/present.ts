@@ -1,5 +1,7 @@
 import type * as v from 'valibot';
+import type { StoredRecord } from '../../store/types.js';
 import type { Context } from '../context.js';
+import { oncePerTransaction } from '../per-transaction.js';
 import { INDEXES, TABLES, type MemberRecord } from '../records.js';
 import { loadUser, presentUser } from '../users/present.js';
 import type { MemberSchema } from './schemas.js';
@@ -22,17 +24,16 @@ export async function presentMember(ctx: Context, member: MemberRecord): Promise
   };
 }
 
+const notDeleted = (space: StoredRecord) => space.deletedAt === undefined;
+
 /**
  * How many spaces a member can access: a member with a role reaches every space of the organization
  * that is not deleted; a guest only spaces shared with it directly, which the spaces area adds.
  */
-async function countMemberSpaces(ctx: Context, member: MemberRecord): Promise<number> {
-  if (member.role === null) return 0;
-  const { count } = await ctx.tx.list(TABLES.spaces, {
-    index: INDEXES.spacesByOrganization,
-    value: member.organizationId,
-    limit: 0,
-    where: (space) => space.deletedAt === undefined,
+function countMemberSpaces(ctx: Context, member: MemberRecord): Promise<number> {
+  if (member.role === null) return Promise.resolve(0);
+  return oncePerTransaction(ctx.tx, `live-spaces:${member.organizationId}`, async () => {
+    const query = { index: INDEXES.spacesByOrganization, value: member.organizationId, limit: 0, where: notDeleted };
+    return (await ctx.tx.list(TABLES.spaces, query)).count;
   });
-  return count;
 }

@@ -1,0 +1,137 @@
+import type autocannon from 'autocannon';
+import type { BenchConfig } from './config.js';
+import type { Measurement } from './load.js';
+import type { SeededData } from './seed.js';
+
+/** Which ceiling a case is compared with. */
+export type CeilingKind = 'small' | 'list';
+
+/** What a case measures. */
+export type CaseKind = 'ceiling' | 'get-one' | 'list' | 'patch-role' | 'put-team';
+
+/** One line of the report: a request, the load it is sent with, and what a good answer is. */
+export interface Case {
+  /** E.g. `list-100k`; BENCH_CASES selects cases by words of it. */
+  readonly id: string;
+  readonly kind: CaseKind;
+  /** Members in the organization; null for the ceilings. */
+  readonly members: number | null;
+  /** The ceiling a ratio is computed against (for a ceiling: the one it is). */
+  readonly ceiling: CeilingKind;
+  readonly connections: number;
+  readonly request: autocannon.Request;
+  readonly expectedStatus: number;
+  /** Checks, after the run, that the case did what it claims (e.g. that the writes took effect). */
+  readonly verify?: (measurement: Measurement) => Promise<string[]>;
+}
+
+/** `1k`, `100k`, `2.5k`, or the number itself below 1,000. */
+export function sizeLabel(members: number): string {
+  return members >= 1000 ? `${+(members / 1000).toFixed(1)}k` : String(members);
+}
+
+/** The case of a ceiling: GET / on the bare server. */
+export function ceilingCase(kind: CeilingKind, config: BenchConfig): Case {
+  return { id: `ceiling-${kind}`, kind: 'ceiling', members: null, ceiling: kind, connections: config.connections, request: { method: 'GET', path: '/' }, expectedStatus: 200 };
+}
+
+/** The ids of every case, without building them, so that BENCH_CASES can skip a data set entirely. */
+export function caseIds(members: number, withWrites: boolean): string[] {
+  const size = sizeLabel(members);
+  return [`get-one-${size}`, `list-${size}`, ...(withWrites ? [`patch-role-${size}`, `put-team-${size}`] : [])];
+}
+
+/**
+ * The cases against the server under test over a seeded organization: GET one member, GET the first
+ * page of 100 members, and (`withWrites`) PATCH a member's role and PUT a new team. All act as the
+ * owner, the organization's only admin.
+ */
+export function platformCases(url: string, seeded: SeededData, config: BenchConfig, withWrites: boolean): Case[] {
+  const [getOneId, listId, patchId, putTeamId] = caseIds(seeded.members, withWrites);
+  const org = `/v1/orgs/${seeded.organizationId}`;
+  const auth = { authorization: `Bearer ${seeded.token}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  const read = (id: string, kind: CaseKind, ceiling: CeilingKind, path: string): Case => ({
+    id,
+    kind,
+    members: seeded.members,
+    ceiling,
+    connections: config.connections,
+    request: { method: 'GET', path, headers: auth },
+    expectedStatus: 200,
+  });
+  const cases = [
+    read(getOneId, 'get-one', 'small', `${org}/members/${seeded.memberIds[Math.floor(seeded.memberIds.length / 2)]}`),
+    read(listId, 'list', 'list', `${org}/members?limit=100`),
+  ];
+  if (!withWrites) return cases;
+  return [
+    ...cases,
+    patchRoleCase(patchId, url, org, seeded, json, config),
+    {
+      id: putTeamId,
+      kind: 'put-team',
+      members: seeded.members,
+      ceiling: 'small',
+      connections: config.writeConnections,
+      request: { method: 'PUT', path: `${org}/teams`, headers: json, body: JSON.stringify({ title: 'Bench team' }) },
+      expectedStatus: 201,
+      async verify(measurement) {
+        // Every 201 is a team in the store: the count must have grown by at least as many.
+        const created = (measurement.warmup?.statusCodes['201'] ?? 0) + (measurement.statusCodes['201'] ?? 0);
+        const response = await fetch(`${url}${org}/teams?limit=1`, { headers: auth });
+        const { count } = (await response.json()) as { count: number };
+        return count >= created ? [] : [`${created} teams were acknowledged but the organization has ${count}`];
+      },
+    },
+  ];
+}
+
+/**
+ * PATCH the role of the members other than the owner, in turn. Each request sets the role the member
+ * does not have (`edit` or `read`, by the last acknowledged answer), because a PATCH to the role a
+ * member already has returns without writing. Requests to one member are a whole round of the other
+ * members apart, far more than the connections in flight.
+ */
+function patchRoleCase(id: string, url: string, org: string, seeded: SeededData, headers: Record<string, string>, config: BenchConfig): Case {
+  const members = seeded.memberIds;
+  const acknowledged = new Map<string, string>(members.map((member) => [member, 'read']));
+  const lastSent = new Map<string, number>();
+  let sent = 0;
+  return {
+    id,
+    kind: 'patch-role',
+    members: seeded.members,
+    ceiling: 'small',
+    connections: config.writeConnections,
+    expectedStatus: 200,
+    request: {
+      method: 'PATCH',
+      path: `${org}/members/${members[0]}`,
+      headers,
+      setupRequest(request, context) {
+        const member = members[sent % members.length];
+        const role = acknowledged.get(member) === 'edit' ? 'read' : 'edit';
+        lastSent.set(member, sent++);
+        context.member = member;
+        context.role = role;
+        return { ...request, path: `${org}/members/${member}`, body: JSON.stringify({ role }) };
+      },
+      onResponse(status, _body, context) {
+        if (status === 200) acknowledged.set(context.member as string, context.role as string);
+      },
+    },
+    async verify() {
+      // Members whose last PATCH was long enough ago to have been answered must have its role.
+      const settled = members.filter((member) => (lastSent.get(member) ?? -1) >= 0 && sent - lastSent.get(member)! > 4 * config.writeConnections);
+      const sample = settled.filter((_, at) => at % Math.max(1, Math.floor(settled.length / 20)) === 0);
+      const wrong: string[] = [];
+      for (const member of sample) {
+        const response = await fetch(`${url}${org}/members/${member}`, { headers: { authorization: headers.authorization } });
+        const { role } = (await response.json()) as { role: string };
+        if (role !== acknowledged.get(member)) wrong.push(`${member} has role ${role}, not ${acknowledged.get(member)}`);
+      }
+      return wrong;
+    },
+  };
+}

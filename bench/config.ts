@@ -1,0 +1,48 @@
+import { tmpdir } from 'node:os';
+
+/** How a bench run is configured: every knob has a default and an environment variable. */
+export interface BenchConfig {
+  /** Seconds each case is measured (BENCH_DURATION, default 5). */
+  readonly duration: number;
+  /** Seconds of load before each measurement, not counted (BENCH_WARMUP, default 1). */
+  readonly warmup: number;
+  /** Into how many alternating slices a case and its ceiling are cut (BENCH_SLICES, default 5; see measurePair). */
+  readonly slices: number;
+  /** Connections of the read cases and the ceilings (BENCH_CONNECTIONS, default 10, autocannon's own default). */
+  readonly connections: number;
+  /** Connections of the write cases (BENCH_WRITE_CONNECTIONS, default 50, as the requirement says). */
+  readonly writeConnections: number;
+  /** Member counts of the small and the large data set (BENCH_SMALL, BENCH_LARGE; default 1,000 and 100,000). */
+  readonly small: number;
+  readonly large: number;
+  /** Only the cases whose id contains one of these comma-separated words (BENCH_CASES; default all). */
+  readonly only: readonly string[];
+  /** Write a CPU profile of each server under test into bench/results/profiles (BENCH_PROFILE=1). */
+  readonly profile: boolean;
+  /** Where the data files go (BENCH_DATA_DIR, default the OS temp folder); it must be a real disk for durability to mean anything. */
+  readonly dataRoot: string;
+}
+
+function number(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number of at least ${min}, not ${JSON.stringify(raw)}`);
+  return value;
+}
+
+/** Reads the configuration from the environment. */
+export function readConfig(): BenchConfig {
+  return {
+    duration: number('BENCH_DURATION', 5, 1),
+    warmup: number('BENCH_WARMUP', 1, 0),
+    slices: number('BENCH_SLICES', 5, 1),
+    connections: number('BENCH_CONNECTIONS', 10, 1),
+    writeConnections: number('BENCH_WRITE_CONNECTIONS', 50, 1),
+    small: number('BENCH_SMALL', 1_000, 2),
+    large: number('BENCH_LARGE', 100_000, 2),
+    only: (process.env.BENCH_CASES ?? '').split(',').map((word) => word.trim()).filter(Boolean),
+    profile: process.env.BENCH_PROFILE === '1',
+    dataRoot: process.env.BENCH_DATA_DIR || tmpdir(),
+  };
+}

@@ -1,0 +1,153 @@
+import autocannon from 'autocannon';
+import { startCpuCount, type CpuUsage } from './cpu-usage.js';
+
+/** A server to load and the request to send it, over `connections` keep-alive connections, as fast as answered. */
+export interface Target {
+  /** The server's base URL, e.g. http://127.0.0.1:41234. */
+  readonly url: string;
+  /** The server's process, whose CPU is counted. */
+  readonly pid: number;
+  readonly connections: number;
+  /** The request; `setupRequest` may vary it per send. */
+  readonly request: autocannon.Request;
+  /** The one status every response must have. */
+  readonly expectedStatus: number;
+}
+
+/** How long to load. */
+export interface Schedule {
+  /** Seconds measured per target, after `warmup` seconds of the same load that are not counted. */
+  readonly duration: number;
+  readonly warmup: number;
+  /** Into how many slices the measured seconds are cut (see measurePair). */
+  readonly slices: number;
+}
+
+/** The figures of a target's measured load (or of its warmup). */
+export interface Figures {
+  seconds: number;
+  responses: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  maxMs: number;
+  /** Responses by status code. */
+  statusCodes: Record<string, number>;
+  /** Responses whose status was not the expected one. */
+  unexpectedStatus: number;
+  /** Connection errors and request timeouts. */
+  errors: number;
+  timeouts: number;
+}
+
+/** A measured target: its figures, its warmup's, its CPU use, and whether it was clean. */
+export interface Measurement extends Figures {
+  warmup: Figures | null;
+  /** The CPU used while it was measured (mean over its slices). */
+  cpu: CpuUsage | null;
+  /** Why the figures are invalid; empty when every response had the expected status and nothing failed. */
+  problems: string[];
+}
+
+/** What one autocannon run saw. */
+interface Sample {
+  seconds: number;
+  latencies: number[];
+  statusCodes: Record<string, number>;
+  errors: number;
+  timeouts: number;
+}
+
+/**
+ * Measures a target and, when given, its ceiling in alternating slices (ceiling, target, ceiling,
+ * target, ...), each slice a fresh autocannon run of `duration / slices` whole seconds. Both are
+ * then measured under the same conditions: on a shared virtual machine the speed of a process drifts
+ * by tens of percent from one 5-second window to the next, and measuring one after the other turned
+ * that drift into the ratio.
+ */
+export async function measurePair(target: Target, ceiling: Target | null, schedule: Schedule): Promise<{ target: Measurement; ceiling: Measurement | null }> {
+  const both = ceiling ? [ceiling, target] : [target];
+  const warmups = new Map<Target, Sample>();
+  if (schedule.warmup > 0) for (const each of both) warmups.set(each, await run(each, schedule.warmup));
+  const sliceSeconds = Math.max(1, Math.round(schedule.duration / schedule.slices));
+  const slices = Math.max(1, Math.round(schedule.duration / sliceSeconds));
+  const samples = new Map<Target, Sample[]>(both.map((each) => [each, []]));
+  const cpu = new Map<Target, (CpuUsage | null)[]>(both.map((each) => [each, []]));
+  for (let slice = 0; slice < slices; slice++) {
+    for (const each of both) {
+      const stopCounting = await startCpuCount(each.pid);
+      samples.get(each)!.push(await run(each, sliceSeconds));
+      cpu.get(each)!.push(await stopCounting());
+    }
+  }
+  const measurement = (each: Target): Measurement => {
+    const figures = figuresOf(samples.get(each)!, each.expectedStatus);
+    const warmup = warmups.has(each) ? figuresOf([warmups.get(each)!], each.expectedStatus) : null;
+    return {
+      ...figures,
+      warmup,
+      cpu: meanUsage(cpu.get(each)!),
+      problems: [...problemsOf(figures, each.expectedStatus, ''), ...(warmup ? problemsOf(warmup, each.expectedStatus, 'warmup: ') : [])],
+    };
+  };
+  return { target: measurement(target), ceiling: ceiling && measurement(ceiling) };
+}
+
+async function run(target: Target, seconds: number): Promise<Sample> {
+  // autocannon's own histogram keeps whole milliseconds, too coarse for sub-millisecond answers and for
+  // comparing the latency of two data sets, so the latencies are collected here as measured.
+  const latencies: number[] = [];
+  const instance = autocannon({ url: target.url, connections: target.connections, duration: seconds, timeout: 10, requests: [target.request] });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const result = await instance;
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]));
+  return { seconds: result.duration, latencies, statusCodes, errors: result.errors, timeouts: result.timeouts };
+}
+
+function figuresOf(samples: Sample[], expected: number): Figures {
+  const sorted = Float64Array.from(samples.flatMap((sample) => sample.latencies)).sort();
+  const seconds = samples.reduce((sum, sample) => sum + sample.seconds, 0);
+  const statusCodes: Record<string, number> = {};
+  for (const sample of samples) for (const [code, count] of Object.entries(sample.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const unexpectedStatus = Object.entries(statusCodes).reduce((sum, [code, count]) => (Number(code) === expected ? sum : sum + count), 0);
+  return {
+    seconds,
+    responses: sorted.length,
+    requestsPerSecond: sorted.length / seconds,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    meanMs: sorted.length === 0 ? NaN : sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length,
+    maxMs: sorted.length === 0 ? NaN : sorted[sorted.length - 1],
+    statusCodes,
+    unexpectedStatus,
+    errors: samples.reduce((sum, sample) => sum + sample.errors, 0),
+    timeouts: samples.reduce((sum, sample) => sum + sample.timeouts, 0),
+  };
+}
+
+/** The nearest-rank percentile of sorted values. */
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+}
+
+function meanUsage(usages: (CpuUsage | null)[]): CpuUsage | null {
+  if (usages.length === 0 || usages.some((usage) => usage === null)) return null;
+  const mean = (key: keyof CpuUsage) => usages.reduce((sum, usage) => sum + usage![key], 0) / usages.length;
+  return { server: mean('server'), bench: mean('bench'), others: mean('others'), steal: mean('steal') };
+}
+
+function problemsOf(figures: Figures, expected: number, prefix: string): string[] {
+  const problems: string[] = [];
+  if (figures.responses === 0) problems.push(`${prefix}no responses`);
+  if (figures.unexpectedStatus > 0) {
+    const codes = Object.entries(figures.statusCodes)
+      .filter(([code]) => Number(code) !== expected)
+      .map(([code, count]) => `${count}× ${code}`);
+    problems.push(`${prefix}${figures.unexpectedStatus} responses were not ${expected} (${codes.join(', ')})`);
+  }
+  if (figures.errors > 0) problems.push(`${prefix}${figures.errors} connection errors`);
+  if (figures.timeouts > 0) problems.push(`${prefix}${figures.timeouts} timeouts`);
+  return problems;
+}

@@ -1,0 +1,169 @@
+/**
+ * `npm run bench`: autocannon against the bundled server on 127.0.0.1, next to two bare node:http
+ * ceilings, and a check of the targets of the requirement:
+ *
+ * - GET one member, at 1k and 100k members: at least 40% of the small-object ceiling's req/s;
+ * - GET the members list (limit 100), at 1k and 100k: at least 50% of the list ceiling's req/s,
+ *   and its p50 and p99 at 100k within 1.5x of those at 1k;
+ * - PATCH a member's role and PUT a team, 50 connections, 1k members: at least 2,000 durable writes/s.
+ *
+ * Every server (the one under test, each ceiling, and the seeder before it) is a child process, so
+ * that autocannon, in this process, has its own event loop. Each case is measured in slices that
+ * alternate with slices of its ceiling, and its ratio is to that ceiling run: on a shared virtual
+ * machine the speed of a process drifts by tens of percent from one 5-second window to the next
+ * (see measurePair). The server under test opens a seeded
+ * JSON-file store in a temporary folder, so writes are fsynced before they are answered. A case whose
+ * responses were not all the expected status, or that had errors, is reported INVALID. Targets that
+ * are missed are reported, not failed: the exit code is 0 unless the bench itself broke.
+ *
+ * Settings (environment): BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 1), BENCH_SLICES (5), BENCH_CONNECTIONS (10),
+ * BENCH_WRITE_CONNECTIONS (50), BENCH_SMALL (1000), BENCH_LARGE (100000), BENCH_CASES (comma-separated
+ * words of case ids, e.g. `list,ceiling`), BENCH_PROFILE=1 (CPU profiles of the servers under test in
+ * bench/results/profiles/server-<size>-<time>/; the largest file is the main thread), BENCH_DATA_DIR
+ * (default the OS temp folder), BENCH_KEEP_DATA=1 (keep the seeded data files).
+ * Results: printed, and written to bench/results/latest.json.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { caseIds, ceilingCase, platformCases, sizeLabel, type Case, type CeilingKind } from './cases.js';
+import type { CeilingInfo } from './ceiling-server.js';
+import { startChild, type Child } from './child.js';
+import { readConfig } from './config.js';
+import { measurePair, type Measurement, type Target } from './load.js';
+import { describeMachine } from './machine.js';
+import { buildRows, outcome, renderReport, writeResults, type Measured } from './report.js';
+import type { SeededData } from './seed.js';
+import type { ServerInfo } from './server-under-test.js';
+import { TARGETS } from './targets.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const script = (name: string) => join(here, name);
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const resultsDir = join(here, 'results');
+  await mkdir(resultsDir, { recursive: true });
+  const dataDir = await mkdtemp(join(config.dataRoot, 'docs-platform-bench-'));
+  const machine = await describeMachine(dataDir);
+  const selected = (id: string) => config.only.length === 0 || config.only.some((word) => id.includes(word));
+  const datasets = [
+    { members: config.small, writes: true },
+    { members: config.large, writes: false },
+  ];
+  const wanted = datasets.flatMap(({ members, writes }) => caseIds(members, writes)).filter(selected);
+  const ceilingOf = (id: string): CeilingKind => (id.startsWith('list-') ? 'list' : 'small');
+  const ceilingKinds = (['small', 'list'] as const).filter((kind) => wanted.some((id) => ceilingOf(id) === kind) || selected(`ceiling-${kind}`));
+
+  console.log(`docs-platform bench: ${config.duration}s per case after ${config.warmup}s of warmup, ${config.connections} connections for reads, ${config.writeConnections} for writes`);
+  console.log(`${machine.cpus[0]?.model ?? 'unknown CPU'} x${machine.cores}, node ${machine.node}, load average ${machine.loadAverage.map((n) => n.toFixed(2)).join(' ')}, data in ${dataDir} (${machine.dataFileSystem})`);
+  if (machine.dataFileSystem === 'tmpfs') console.log('WARNING: the data folder is on tmpfs, where fsync is free: write figures overstate a real disk. Set BENCH_DATA_DIR.');
+
+  const measured: Measured[] = [];
+  const seeds: Record<string, Omit<SeededData, 'token' | 'memberIds'> & { openMs: number; heapMb: number }> = {};
+  const targetOf = (server: Child<{ url: string }>, item: Case): Target => ({
+    url: server.info.url,
+    pid: server.pid,
+    connections: item.connections,
+    request: item.request,
+    expectedStatus: item.expectedStatus,
+  });
+  const print = (item: Case, { requestsPerSecond, p50Ms, p99Ms, cpu, problems }: Measurement) => {
+    const cores = cpu ? `  cpu: server ${cpu.server.toFixed(2)}, autocannon ${cpu.bench.toFixed(2)}, others ${cpu.others.toFixed(2)}, steal ${cpu.steal.toFixed(2)}` : '';
+    console.log(
+      `  ${item.id.padEnd(14)} ${Math.round(requestsPerSecond).toString().padStart(6)} req/s  p50 ${p50Ms.toFixed(2).padStart(5)} ms  p99 ${p99Ms.toFixed(2).padStart(6)} ms${cores}${problems.length ? `  INVALID: ${problems.join('; ')}` : ''}`,
+    );
+  };
+  /** Measures a case, alternating with its ceiling when given one. */
+  const run = async (server: Child<{ url: string }>, item: Case, ceiling?: { server: Child<CeilingInfo>; item: Case }) => {
+    const loadAverage = loadavg()[0];
+    const pair = await measurePair(targetOf(server, item), ceiling ? targetOf(ceiling.server, ceiling.item) : null, config);
+    if (item.verify && pair.target.problems.length === 0) pair.target.problems.push(...(await item.verify(pair.target)));
+    const paired = ceiling && pair.ceiling ? { case: ceiling.item, measurement: pair.ceiling, loadAverage } : undefined;
+    if (paired) {
+      measured.push(paired);
+      print(paired.case, paired.measurement);
+    }
+    measured.push({ case: item, measurement: pair.target, loadAverage, ceiling: paired });
+    print(item, pair.target);
+  };
+
+  // The ceilings run for the whole bench (idle, they cost nothing) so that each case can be paired with one.
+  const ceilings = new Map<CeilingKind, Child<CeilingInfo>>();
+  try {
+    for (const kind of ceilingKinds) {
+      const ceiling = await startChild<CeilingInfo>(script('ceiling-server.ts'), [kind]);
+      ceilings.set(kind, ceiling);
+      console.log(`ceiling ${kind}: ${ceiling.info.bytes} bytes a response`);
+      if (!wanted.some((id) => ceilingOf(id) === kind)) await run(ceiling, ceilingCase(kind, config));
+    }
+    for (const { members, writes } of datasets) {
+      const ids = caseIds(members, writes).filter(selected);
+      if (ids.length === 0) continue;
+      const size = sizeLabel(members);
+      const path = join(dataDir, `members-${size}`, 'data.json');
+      process.stdout.write(`seeding ${members.toLocaleString('en-US')} members... `);
+      const seeder = await startChild<SeededData>(script('seed-child.ts'), [path, String(members)]);
+      await seeder.stop();
+      const seeded = seeder.info;
+      // One folder per server: node names each thread's profile itself (tsx's loader runs a thread too).
+      const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'profiles', `server-${size}-${Date.now()}`)}`] : [];
+      const server = await startChild<ServerInfo>(script('server-under-test.ts'), [path], profile);
+      const { token: _token, memberIds: _ids, ...kept } = seeded;
+      seeds[size] = { ...kept, openMs: server.info.openMs, heapMb: server.info.heapMb };
+      console.log(`${(seeded.seedMs / 1000).toFixed(1)} s, ${(seeded.dataBytes / 1e6).toFixed(1)} MB on disk; the server opened it in ${server.info.openMs} ms`);
+      try {
+        for (const item of platformCases(server.info.url, seeded, config, writes)) {
+          if (!ids.includes(item.id)) continue;
+          await run(server, item, { server: ceilings.get(item.ceiling)!, item: ceilingCase(item.ceiling, config) });
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await Promise.all([...ceilings.values()].map((ceiling) => ceiling.stop()));
+    if (process.env.BENCH_KEEP_DATA !== '1') await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const rows = buildRows(measured, config.small, config.large);
+  const checks = rows.flatMap((row) => row.checks);
+  console.log(`\n${renderReport(rows)}`);
+  // Another process busy for a fifth of a core or more while a case ran took CPU from the bench or the server.
+  const disturbed = measured.filter(({ measurement: { cpu } }) => cpu && cpu.others + cpu.steal >= 0.2);
+  if (disturbed.length > 0) {
+    const list = disturbed.map(({ case: item, measurement: { cpu } }) => `${item.id} (${(cpu!.others + cpu!.steal).toFixed(2)} cores)`).join(', ');
+    console.log(`\nNOTE: other processes used CPU during ${list}; those figures are low by up to that share. Rerun on a quiet machine.`);
+  }
+  const resultsPath = join(resultsDir, 'latest.json');
+  await writeResults(resultsPath, {
+    date: new Date().toISOString(),
+    machine,
+    config,
+    targets: TARGETS,
+    datasets: seeds,
+    rows: rows.map((row) => ({ ...row, result: outcome(row) })),
+    runs: measured.map(({ case: item, measurement, loadAverage, ceiling }) => ({
+      id: item.id,
+      kind: item.kind,
+      members: item.members,
+      connections: item.connections,
+      request: { method: item.request.method, path: item.request.path, body: item.request.body },
+      expectedStatus: item.expectedStatus,
+      ceiling: item.ceiling,
+      pairedCeilingRequestsPerSecond: ceiling?.measurement.requestsPerSecond ?? null,
+      loadAverage,
+      ...measurement,
+    })),
+    checks,
+  });
+  const missed = checks.filter((check) => check.pass === false).length;
+  const invalid = rows.filter((row) => !row.valid).length;
+  console.log(`\n${checks.filter((check) => check.pass).length} of ${checks.length} targets met${missed ? `, ${missed} MISSED` : ''}${invalid ? `, ${invalid} cases INVALID` : ''}. Results: ${resultsPath}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
