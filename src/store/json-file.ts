@@ -2,36 +2,55 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Low } from 'lowdb';
 import { DurableTextFile } from './durable-file.js';
-import { Engine, type TablesData } from './engine.js';
+import { Engine } from './engine.js';
+import { Journal, type JournalEntry } from './journal.js';
 import { acquireLock } from './lock-file.js';
+import { parseSnapshot, serializeSnapshot, type CapturedTables } from './snapshot.js';
 import { StoreClosedError, type Store } from './types.js';
 
-/** The first fields of a data file; anything else is refused rather than overwritten. */
-const FORMAT = 'docs-platform';
-const VERSION = 1;
+export { CorruptDataFileError } from './snapshot.js';
+
+/** The moments of a compaction, in order; `onCompactionStep` hears each (crash tests stop the process there). */
+export type CompactionStep = 'started' | 'snapshot-written' | 'snapshot-renamed' | 'journal-removed';
+
+/** When the journal is folded into a new snapshot. */
+export interface CompactionPolicy {
+  /** Never below this many journal bytes (default 8 MiB). */
+  minBytes?: number;
+  /** Once the journal is this fraction of the snapshot's size (default 0.5): rewrite cost stays proportional. */
+  ratio?: number;
+  /** Or once it holds this many transactions (default 100,000), which bounds replay time on open. */
+  maxEntries?: number;
+}
 
 /** Options of the JSON-file store. */
 export interface JsonFileStoreOptions {
-  /** The data file; created with its folder on the first write. */
+  /** The snapshot file; created with its folder on the first write. The journal lives beside it. */
   path: string;
-}
-
-/** Thrown when the data file exists but is not a docs-platform data file that can be read. */
-export class CorruptDataFileError extends Error {
-  constructor(path: string, reason: string) {
-    super(`${path} cannot be read as a docs-platform data file (${reason}); it has been left untouched`);
-    this.name = 'CorruptDataFileError';
-  }
+  compaction?: CompactionPolicy;
+  /** Where recovery and compaction report (default: stderr). */
+  log?: (line: string) => void;
+  /** Hears every step of every compaction. */
+  onCompactionStep?: (step: CompactionStep) => void | Promise<void>;
 }
 
 /**
- * Opens the JSON-file store: every record in memory, persisted through lowdb to one JSON file.
- * Write transactions that commit while a file write is in progress are written together by the next
- * one (group commit): one atomic, fsynced file replace acknowledges all of them. A write resolves only
- * after the file that holds it is durable. The store holds `<path>.lock` while open.
+ * Opens the JSON-file store: every record in memory; on disk, a snapshot (one JSON file, read and
+ * written through lowdb) and an append-only journal beside it.
+ *
+ * A write transaction resolves once its changes are one checksummed line in the journal, fsynced.
+ * Transactions that commit while an append is in flight share the next append and fsync (group
+ * commit), so throughput grows with concurrency and does not depend on how much data there is.
+ * In the background, once the journal is large enough, a compaction writes a new snapshot (temp file,
+ * fsync, rename, fsync of the folder) while reads and writes go on, then drops the journal segments
+ * the snapshot holds. Opening loads the snapshot and replays the journal after it, stopping a segment at
+ * a torn or corrupt line (only a never-acknowledged append can be torn) and logging what it dropped.
+ * Closing folds the journal into the snapshot, so a store that was closed is one JSON file.
+ * The store holds `<path>.lock` while open.
  */
 export async function createJsonFileStore(options: JsonFileStoreOptions): Promise<Store> {
   const path = resolve(options.path);
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   await mkdir(dirname(path), { recursive: true });
   const release = await acquireLock(path);
   try {
@@ -39,62 +58,52 @@ export async function createJsonFileStore(options: JsonFileStoreOptions): Promis
     await file.cleanUp();
     const db = new Low<string>(file, '');
     await db.read();
-    const engine = new Engine(parse(path, db.data));
-    return new JsonFileStore(engine, db, release);
+    const text = db.data;
+    const snapshot = parseSnapshot(path, text);
+    const engine = new Engine(snapshot.tables);
+    engine.resumeAt(snapshot.sequence);
+    const { journal, contents } = await Journal.open(path);
+    let replayed = 0;
+    for (const entry of contents.entries) {
+      if (entry.seq <= snapshot.sequence) continue;
+      engine.replay(entry.seq, entry.changes);
+      replayed++;
+    }
+    for (const tail of contents.dropped) {
+      log(`docs-platform store: ignored ${tail.bytes} bytes at offset ${tail.offset} of ${tail.segment} (${tail.reason}); a write that was cut off by a crash was never acknowledged`);
+    }
+    if (replayed > 0) log(`docs-platform store: replayed ${replayed} journal entries after the snapshot of ${path}`);
+    const store = new JsonFileStore(engine, file, journal, release, Buffer.byteLength(text ?? ''), options, log);
+    store.compactIfDue();
+    return store;
   } catch (error) {
     await release();
     throw error;
   }
 }
 
-function parse(path: string, text: string | null): TablesData {
-  if (text === null || text === '') return {};
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new CorruptDataFileError(path, `invalid JSON: ${(error as Error).message}`);
-  }
-  const file = data as { format?: unknown; version?: unknown; tables?: unknown };
-  if (!file || typeof file !== 'object' || file.format !== FORMAT) {
-    throw new CorruptDataFileError(path, `"format" is not "${FORMAT}"`);
-  }
-  if (file.version !== VERSION) throw new CorruptDataFileError(path, `unsupported version ${String(file.version)}`);
-  if (!file.tables || typeof file.tables !== 'object') throw new CorruptDataFileError(path, '"tables" is missing');
-  return file.tables as TablesData;
-}
-
-/** Serializes the engine's tables: one record per line, so the file diffs and greps well. */
-function serialize(engine: Engine): string {
-  const parts: string[] = [`{"format":"${FORMAT}","version":${VERSION},"tables":{`];
-  let firstTable = true;
-  for (const [table, rows] of engine.entries()) {
-    parts.push(`${firstTable ? '' : ','}\n${JSON.stringify(table)}:{`);
-    firstTable = false;
-    let firstRow = true;
-    for (const [id, record] of rows) {
-      parts.push(`${firstRow ? '' : ','}\n${JSON.stringify(id)}:${JSON.stringify(record)}`);
-      firstRow = false;
-    }
-    parts.push('}');
-  }
-  parts.push('}}\n');
-  return parts.join('');
-}
-
 class JsonFileStore implements Store {
-  /** Commits applied in memory so far, and how many of them are on disk. */
-  private committed = 0;
-  private durable = 0;
+  /** Committed transactions waiting for the next append. */
+  private pending: JournalEntry[] = [];
+  private durable: number;
   private flushing: Promise<void> | null = null;
-  private waiters: { upTo: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private compacting: Promise<void> | null = null;
+  private waiters: { seq: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private closed = false;
+  private readonly policy: Required<CompactionPolicy>;
 
   constructor(
     private readonly engine: Engine,
-    private readonly db: Low<string>,
+    private readonly file: DurableTextFile,
+    private readonly journal: Journal,
     private readonly release: () => Promise<void>,
-  ) {}
+    private snapshotBytes: number,
+    private readonly options: JsonFileStoreOptions,
+    private readonly log: (line: string) => void,
+  ) {
+    this.durable = engine.sequence;
+    this.policy = { minBytes: 8 * 1024 * 1024, ratio: 0.5, maxEntries: 100_000, ...options.compaction };
+  }
 
   async read<T>(fn: Parameters<Store['read']>[0]): Promise<T> {
     if (this.closed) throw new StoreClosedError();
@@ -103,40 +112,86 @@ class JsonFileStore implements Store {
 
   async write<T>(fn: Parameters<Store['write']>[0]): Promise<T> {
     if (this.closed) throw new StoreClosedError();
-    const { result, changes } = await this.engine.write(fn);
-    if (changes.length > 0) await this.waitDurable(++this.committed);
+    const { result, changes, seq } = await this.engine.write(fn);
+    if (changes.length > 0) {
+      this.pending.push({ seq, changes });
+      await this.waitDurable(seq);
+    }
     return result as T;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.waitDurable(this.committed).finally(() => this.release());
+    try {
+      await this.waitDurable(this.engine.sequence);
+      await this.compacting;
+      // Leave one self-contained JSON file behind: what users read, copy and back up.
+      if (this.journal.size.entries > 0) await this.compact();
+      await this.journal.close();
+    } finally {
+      await this.release();
+    }
   }
 
-  private waitDurable(upTo: number): Promise<void> {
-    if (this.durable >= upTo) return Promise.resolve();
+  /** Starts a compaction in the background when the journal has grown past the policy's threshold. */
+  compactIfDue(): void {
+    if (this.compacting || this.closed) return;
+    const { bytes, entries } = this.journal.size;
+    const threshold = Math.max(this.policy.minBytes, this.policy.ratio * this.snapshotBytes);
+    if (bytes < threshold && entries < this.policy.maxEntries) return;
+    this.compacting = this.compact()
+      .catch((error) => this.log(`docs-platform store: compaction failed, the journal is kept: ${(error as Error).message}`))
+      .finally(() => {
+        this.compacting = null;
+      });
+  }
+
+  /**
+   * Writes a snapshot of the current state and removes the journal segments it holds. The journal
+   * moves to a new segment first, so every entry of the older segments is in the captured state;
+   * records are immutable, so capturing is copying references, and writes go on meanwhile.
+   */
+  private async compact(): Promise<void> {
+    const step = this.options.onCompactionStep ?? (() => undefined);
+    await step('started');
+    const sealed = await this.journal.rotate();
+    const sequence = this.engine.sequence;
+    const tables: CapturedTables = [...this.engine.entries()].map(([table, rows]) => [table, [...rows.values()]] as const);
+    this.snapshotBytes = await this.file.writeChunks(serializeSnapshot(tables, sequence), async () => {
+      await step('snapshot-written');
+    });
+    await step('snapshot-renamed');
+    await this.journal.removeThrough(sealed);
+    await step('journal-removed');
+  }
+
+  private waitDurable(seq: number): Promise<void> {
+    if (this.durable >= seq) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      this.waiters.push({ upTo, resolve, reject });
+      this.waiters.push({ seq, resolve, reject });
       this.flushing ??= this.flushLoop();
     });
   }
 
-  /** Writes the file until every commit is on disk; each round covers all commits made before it began. */
+  /** Appends to the journal until every commit is in it; each append covers all commits made before it began. */
   private async flushLoop(): Promise<void> {
     try {
-      while (this.durable < this.committed) {
-        const upTo = this.committed;
-        this.db.data = serialize(this.engine);
+      while (this.pending.length > 0) {
+        const batch = this.pending;
+        this.pending = [];
+        const upTo = batch[batch.length - 1].seq;
         try {
-          await this.db.write();
+          await this.journal.append(batch);
+          this.durable = upTo;
+          this.settle(upTo);
+          // Checked after every append: under steady load this loop never ends, yet the journal must fold.
+          this.compactIfDue();
         } catch (error) {
-          // The commits stay in memory but were never acknowledged; fail their writers.
+          // The commits stay in memory but were never acknowledged: fail their writers, stop waiting for them.
+          this.durable = upTo;
           this.settle(upTo, error);
-          continue;
         }
-        this.durable = upTo;
-        this.settle(upTo);
       }
     } finally {
       this.flushing = null;
@@ -144,12 +199,11 @@ class JsonFileStore implements Store {
   }
 
   private settle(upTo: number, error?: unknown): void {
-    const done = this.waiters.filter((waiter) => waiter.upTo <= upTo);
-    this.waiters = this.waiters.filter((waiter) => waiter.upTo > upTo);
+    const done = this.waiters.filter((waiter) => waiter.seq <= upTo);
+    this.waiters = this.waiters.filter((waiter) => waiter.seq > upTo);
     for (const waiter of done) {
       if (error === undefined) waiter.resolve();
       else waiter.reject(error);
     }
-    if (error !== undefined) this.durable = upTo;
   }
 }

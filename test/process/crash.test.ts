@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { api, listAll, type Call } from './api.js';
+import { random } from './random.js';
 import { cleanUp, runCli, serve, tempDir } from './spawn.js';
 
 afterEach(cleanUp);
@@ -12,18 +13,6 @@ const ITERATIONS = Math.max(10, Number(process.env.CRASH_ITERATIONS ?? 10));
 const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
 /** Concurrent writers per burst. */
 const WRITERS = 12;
-
-/** mulberry32: a small seeded generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** The writes the server acknowledged with a 2xx, across every run of the server. */
 interface Acknowledged {

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DurableTextFile } from '../../src/store/durable-file.js';
+import { Journal } from '../../src/store/journal.js';
 import { CorruptDataFileError, createJsonFileStore } from '../../src/store/json-file.js';
 import { StoreLockedError } from '../../src/store/lock-file.js';
 import type { Store } from '../../src/store/types.js';
@@ -31,13 +31,16 @@ runStoreContract({
 });
 
 describe('JSON-file store', () => {
-  it('writes a readable JSON file whose acknowledged content is on disk', async () => {
+  it('acknowledges a write once it is in the journal, and leaves one readable JSON file on close', async () => {
     const path = join(folder, 'readable.json');
     const store = await createJsonFileStore({ path });
     await store.write((tx) => tx.put('things', { id: 'a', title: 'Ünïcode ✓' }));
-    const file = JSON.parse(await readFile(path, 'utf8'));
-    expect(file).toEqual({ format: 'docs-platform', version: 1, tables: { things: { a: { id: 'a', title: 'Ünïcode ✓' } } } });
+    const [segment] = (await readdir(folder)).filter((name) => name.startsWith('readable.json.journal.'));
+    expect(await readFile(join(folder, segment), 'utf8')).toContain('"title":"Ünïcode ✓"');
     await store.close();
+    const file = JSON.parse(await readFile(path, 'utf8'));
+    expect(file).toEqual({ format: 'docs-platform', version: 1, sequence: 1, tables: { things: { a: { id: 'a', title: 'Ünïcode ✓' } } } });
+    expect((await readdir(folder)).filter((name) => name.startsWith('readable.json.'))).toEqual([]);
   });
 
   it('refuses a second opener of the same file while the first holds it', async () => {
@@ -69,19 +72,22 @@ describe('JSON-file store', () => {
     expect(store).toBeInstanceOf(CorruptDataFileError);
   });
 
-  it('groups concurrent writes into few file replaces, each acknowledged only once durable', async () => {
+  it('groups concurrent writes into few journal appends, each acknowledged only once durable', async () => {
     const path = join(folder, 'group.json');
     const store = await createJsonFileStore({ path });
-    const replaces = vi.spyOn(DurableTextFile.prototype, 'write');
+    const appends = vi.spyOn(Journal.prototype, 'append');
     try {
       await Promise.all(Array.from({ length: 200 }, (_, i) => store.write((tx) => tx.put('things', { id: `r${i}` }))));
-      expect(replaces.mock.calls.length).toBeGreaterThan(0);
-      expect(replaces.mock.calls.length).toBeLessThan(20);
+      expect(appends.mock.calls.length).toBeGreaterThan(0);
+      expect(appends.mock.calls.length).toBeLessThan(20);
+      expect(appends.mock.calls.flatMap(([entries]) => entries.map((entry) => entry.seq))).toEqual(
+        Array.from({ length: 200 }, (_, i) => i + 1),
+      );
     } finally {
-      replaces.mockRestore();
+      appends.mockRestore();
     }
+    await store.close();
     const file = JSON.parse(await readFile(path, 'utf8'));
     expect(Object.keys(file.tables.things)).toHaveLength(200);
-    await store.close();
   });
 });

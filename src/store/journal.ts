@@ -1,0 +1,232 @@
+import { crc32 } from 'node:zlib';
+import { open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { syncFolder } from './durable-file.js';
+import type { Change } from './engine.js';
+import type { StoredRecord } from './types.js';
+
+/** One committed write transaction as the journal holds it: its sequence number and what it changed. */
+export interface JournalEntry {
+  readonly seq: number;
+  readonly changes: readonly Change[];
+}
+
+/** What recovery could not read: a torn or corrupt tail of a segment (only never-acknowledged data). */
+export interface DroppedTail {
+  readonly segment: string;
+  /** Where the unreadable part starts, and how many bytes it spans. */
+  readonly offset: number;
+  readonly bytes: number;
+  readonly reason: string;
+}
+
+/** What reading the journal found. */
+export interface JournalContents {
+  readonly entries: JournalEntry[];
+  readonly dropped: DroppedTail[];
+  /** The segment numbers found, ascending. */
+  readonly segments: number[];
+  readonly bytes: number;
+}
+
+/** The segments a rotation sealed: once a snapshot holds them, they can go. */
+export interface SealedSegments {
+  readonly through: number;
+  readonly bytes: number;
+  readonly entries: number;
+}
+
+const SEGMENT_DIGITS = 8;
+
+/**
+ * The append-only journal beside a snapshot file: numbered segment files `<file>.journal.00000001`, ...
+ * Each line is one committed transaction, `<crc32 hex> <json>\n`, the checksum covering the JSON text.
+ * A crash mid-append leaves at most one torn line at the end of the segment being written; reading
+ * stops a segment at its first line that is incomplete or fails its checksum. A process always appends
+ * to a segment of its own, started when it opens the store or compacts, so nothing it acknowledges can
+ * follow a torn line.
+ */
+export class Journal {
+  private handle: FileHandle | null = null;
+  private current = 0;
+  /** Bytes appended to the current segment. */
+  private currentBytes = 0;
+  /** Bytes appended to every live segment (those not yet folded into a snapshot). */
+  private liveBytes = 0;
+  private liveEntries = 0;
+  /** Appends and rotations run one after the other. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(private readonly path: string) {}
+
+  /** Reads every segment of the journal of `path`, then starts a new segment to append to. */
+  static async open(path: string): Promise<{ journal: Journal; contents: JournalContents }> {
+    const journal = new Journal(path);
+    const contents = await journal.readAll();
+    journal.liveBytes = contents.bytes;
+    journal.liveEntries = contents.entries.length;
+    await journal.startSegment((contents.segments.at(-1) ?? 0) + 1);
+    return { journal, contents };
+  }
+
+  /** Bytes and entries in the journal now: what a compaction would fold into the snapshot. */
+  get size(): { bytes: number; entries: number } {
+    return { bytes: this.liveBytes, entries: this.liveEntries };
+  }
+
+  /** The segment being appended to. */
+  get segment(): number {
+    return this.current;
+  }
+
+  /**
+   * Appends entries as one write and makes them durable (fdatasync) before resolving: the caller
+   * acknowledges the transactions only then. After a failed append the segment may end in a torn line,
+   * so appending moves on to a new segment.
+   */
+  append(entries: readonly JournalEntry[]): Promise<void> {
+    return this.serially(() => this.appendNow(entries));
+  }
+
+  private async appendNow(entries: readonly JournalEntry[]): Promise<void> {
+    if (!this.handle) throw new Error('The journal is closed');
+    const text = entries.map(encodeEntry).join('');
+    const bytes = Buffer.from(text, 'utf8');
+    try {
+      await this.handle.write(bytes);
+      await this.handle.datasync();
+    } catch (error) {
+      await this.startSegment(this.current + 1).catch(() => undefined);
+      throw error;
+    }
+    this.liveBytes += bytes.length;
+    this.liveEntries += entries.length;
+    this.currentBytes += bytes.length;
+  }
+
+  /**
+   * Starts a new segment and returns the number of the last one before it: once a snapshot holding every
+   * entry of those segments is durable, `removeThrough` deletes them.
+   */
+  rotate(): Promise<SealedSegments> {
+    return this.serially(async () => {
+      const sealed = { through: this.current, bytes: this.liveBytes, entries: this.liveEntries };
+      await this.startSegment(this.current + 1);
+      return sealed;
+    });
+  }
+
+  /** Deletes the segments numbered `through` and below, after a snapshot made them redundant. */
+  async removeThrough(sealed: SealedSegments): Promise<void> {
+    for (const number of await this.segmentNumbers()) {
+      if (number <= sealed.through) await unlink(this.segmentPath(number)).catch(() => undefined);
+    }
+    await syncFolder(dirname(this.path));
+    this.liveBytes -= sealed.bytes;
+    this.liveEntries -= sealed.entries;
+  }
+
+  /** Closes the current segment, and deletes it when nothing was appended to it. */
+  close(): Promise<void> {
+    return this.serially(async () => {
+      const handle = this.handle;
+      this.handle = null;
+      if (!handle) return;
+      await handle.close();
+      if (this.currentBytes === 0) {
+        await unlink(this.segmentPath(this.current)).catch(() => undefined);
+        await syncFolder(dirname(this.path));
+      }
+    });
+  }
+
+  private serially<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(step);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async startSegment(number: number): Promise<void> {
+    const handle = await open(this.segmentPath(number), 'a');
+    await syncFolder(dirname(this.path));
+    const previous = this.handle;
+    this.handle = handle;
+    this.current = number;
+    this.currentBytes = 0;
+    await previous?.close().catch(() => undefined);
+  }
+
+  private segmentPath(number: number): string {
+    return `${this.path}.journal.${String(number).padStart(SEGMENT_DIGITS, '0')}`;
+  }
+
+  private async segmentNumbers(): Promise<number[]> {
+    const prefix = `${basename(this.path)}.journal.`;
+    const names = await readdir(dirname(this.path));
+    return names
+      .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+      .map((name) => Number(name.slice(prefix.length)))
+      .sort((a, b) => a - b);
+  }
+
+  private async readAll(): Promise<JournalContents> {
+    const segments = await this.segmentNumbers();
+    const entries: JournalEntry[] = [];
+    const dropped: DroppedTail[] = [];
+    let bytes = 0;
+    for (const number of segments) {
+      const path = this.segmentPath(number);
+      const data = await readFile(path);
+      const read = decodeSegment(data);
+      entries.push(...read.entries);
+      bytes += read.validBytes;
+      if (read.validBytes < data.length) {
+        dropped.push({ segment: path, offset: read.validBytes, bytes: data.length - read.validBytes, reason: read.reason! });
+      }
+    }
+    return { entries, dropped, segments, bytes };
+  }
+}
+
+/** One journal line: the checksum of the JSON text, a space, the text, a newline. */
+export function encodeEntry(entry: JournalEntry): string {
+  const json = JSON.stringify({ s: entry.seq, c: entry.changes.map((change) => [change.table, change.id, change.record]) });
+  return `${hex(crc32(json))} ${json}\n`;
+}
+
+/** Reads the lines of a segment up to the first one that is torn or corrupt. */
+export function decodeSegment(data: Buffer): { entries: JournalEntry[]; validBytes: number; reason?: string } {
+  const entries: JournalEntry[] = [];
+  let offset = 0;
+  while (offset < data.length) {
+    const end = data.indexOf(0x0a, offset);
+    if (end === -1) return { entries, validBytes: offset, reason: 'incomplete last line (torn append)' };
+    const line = data.toString('utf8', offset, end);
+    const entry = decodeLine(line);
+    if (typeof entry === 'string') return { entries, validBytes: offset, reason: entry };
+    entries.push(entry);
+    offset = end + 1;
+  }
+  return { entries, validBytes: offset };
+}
+
+function decodeLine(line: string): JournalEntry | string {
+  const space = line.indexOf(' ');
+  const json = line.slice(space + 1);
+  if (space !== 8 || line.slice(0, 8) !== hex(crc32(json))) return 'checksum mismatch';
+  try {
+    const { s, c } = JSON.parse(json) as { s: number; c: [string, string, StoredRecord | null][] };
+    return { seq: s, changes: c.map(([table, id, record]) => ({ table, id, record })) };
+  } catch {
+    return 'unparseable entry';
+  }
+}
+
+function hex(value: number): string {
+  return value.toString(16).padStart(8, '0');
+}
+
+/** The folder and base name a journal lives beside; exported for tests and backups. */
+export function journalPrefix(path: string): string {
+  return join(dirname(path), `${basename(path)}.journal.`);
+}
