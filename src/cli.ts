@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-/** The docs-platform command line: init, user create, serve. */
+/** The docs-platform command line: init, user create, serve, backup. */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runServer } from './cli/run-server.js';
 import { reportFatal } from './cli/fatal.js';
 import { createPlatform } from './core/platform.js';
 import { MEMBER_ROLES, type MemberRole } from './core/roles.js';
+import { backupJsonFile } from './store/backup.js';
 import { createJsonFileStore } from './store/json-file.js';
 
 const DEFAULT_DATA = process.env.DOCS_PLATFORM_DATA || './data/docs-platform.json';
@@ -17,6 +19,7 @@ Commands:
   init          Create an organization, its owner (role admin) and an API token
   user create   Add a user to an organization with a role and issue an API token
   serve         Run the API server on a data file
+  backup        Copy a data file into one JSON file, also while the server runs
 
 Run "docs-platform <command> --help" for a command's options.`;
 
@@ -61,6 +64,18 @@ Options:
   --help        Show this help
 
 While it runs, the server holds the data file's lock: CLI commands that write refuse to run.`,
+  backup: `Usage: docs-platform backup --out DEST [--data FILE] [--json]
+
+Copies the data file and its journal into one self-contained JSON file at DEST (written to a temporary
+file, fsynced, renamed into place). It takes no lock and writes nothing beside the data file, so it runs
+while the server serves: the copy holds every write acknowledged before the backup began.
+To restore, stop the server and put DEST in place of the data file (remove the data file's .journal.* files).
+
+Options:
+  --data FILE   The JSON data file (default ${DEFAULT_DATA})
+  --out DEST    Where to write the copy (not the data file itself)
+  --json        Print one JSON line: {"sequence", "records", "bytes"}
+  --help        Show this help`,
 };
 
 /** A usage error: printed as one line, exit code 2. */
@@ -132,6 +147,17 @@ async function main(argv: string[]): Promise<void> {
     const port = values.port === undefined ? 8080 : Number(values.port);
     if (!/^\d+$/.test(String(values.port ?? '8080')) || port > 65535) fail(`serve: --port must be a port number, not ${JSON.stringify(values.port)}`);
     await runServer({ data: (values.data as string) ?? DEFAULT_DATA, port, host: (values.host as string) ?? '127.0.0.1' }, (line) => console.log(line));
+    return;
+  }
+  if (first === 'backup') {
+    const values = parse('backup', rest, { data: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' } });
+    if (values.help) return console.log(HELP.backup);
+    const out = required('backup', values, 'out');
+    const data = (values.data as string) ?? DEFAULT_DATA;
+    if (resolve(out) === resolve(data)) fail('backup: --out must not be the data file');
+    const result = await backupJsonFile(data, out);
+    if (values.json) console.log(JSON.stringify(result));
+    else console.log(`Backed up ${result.records} records (through transaction ${result.sequence}) to ${out}, ${result.bytes} bytes`);
     return;
   }
   fail(`unknown command ${JSON.stringify(first)}; run "docs-platform --help"`);

@@ -59,14 +59,18 @@ export class Journal {
 
   private constructor(private readonly path: string) {}
 
-  /** Reads every segment of the journal of `path`, then starts a new segment to append to. */
-  static async open(path: string): Promise<{ journal: Journal; contents: JournalContents }> {
+  /** Reads every segment of the journal of `path`, writing nothing (also for backups, while a store has it open). */
+  static read(path: string): Promise<JournalContents> {
+    return new Journal(path).readAll();
+  }
+
+  /** Opens the journal of `path` for appending, after `contents` (what `read` found): appends go to a new segment. */
+  static async open(path: string, contents: JournalContents): Promise<Journal> {
     const journal = new Journal(path);
-    const contents = await journal.readAll();
     journal.liveBytes = contents.bytes;
     journal.liveEntries = contents.entries.length;
     await journal.startSegment((contents.segments.at(-1) ?? 0) + 1);
-    return { journal, contents };
+    return journal;
   }
 
   /** Bytes and entries in the journal now: what a compaction would fold into the snapshot. */

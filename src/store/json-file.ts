@@ -5,7 +5,8 @@ import { DurableTextFile } from './durable-file.js';
 import { Engine } from './engine.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { acquireLock } from './lock-file.js';
-import { parseSnapshot, serializeSnapshot, type CapturedTables } from './snapshot.js';
+import { recover } from './recover.js';
+import { serializeSnapshot, type CapturedTables } from './snapshot.js';
 import { StoreClosedError, type Store } from './types.js';
 
 export { CorruptDataFileError } from './snapshot.js';
@@ -59,16 +60,9 @@ export async function createJsonFileStore(options: JsonFileStoreOptions): Promis
     const db = new Low<string>(file, '');
     await db.read();
     const text = db.data;
-    const snapshot = parseSnapshot(path, text);
-    const engine = new Engine(snapshot.tables);
-    engine.resumeAt(snapshot.sequence);
-    const { journal, contents } = await Journal.open(path);
-    let replayed = 0;
-    for (const entry of contents.entries) {
-      if (entry.seq <= snapshot.sequence) continue;
-      engine.replay(entry.seq, entry.changes);
-      replayed++;
-    }
+    const contents = await Journal.read(path);
+    const { engine, replayed } = recover(path, text, contents);
+    const journal = await Journal.open(path, contents);
     for (const tail of contents.dropped) {
       log(`docs-platform store: ignored ${tail.bytes} bytes at offset ${tail.offset} of ${tail.segment} (${tail.reason}); a write that was cut off by a crash was never acknowledged`);
     }

@@ -80,6 +80,7 @@ describe('--help', () => {
     ['init', ['init', '--help'], /^Usage: docs-platform init /],
     ['user create', ['user', 'create', '--help'], /^Usage: docs-platform user create /],
     ['serve', ['serve', '--help'], /^Usage: docs-platform serve /],
+    ['backup', ['backup', '--help'], /^Usage: docs-platform backup /],
   ])('%s: prints its usage and exits 0', async (_name, args, usage) => {
     const run = await runCli(args);
     expect(run).toMatchObject({ code: 0, stderr: '' });
@@ -98,6 +99,8 @@ describe('bad arguments: one line on stderr, exit code 2, nothing written', () =
     ['a port that is not a number', ['serve', '--data', data, '--port', 'http'], /--port/],
     ['a port out of range', ['serve', '--data', data, '--port', '65536'], /--port/],
     ['a negative port', ['serve', '--data', data, '--port', '-1'], /--port/],
+    ['backup without --out', ['backup', '--data', data], /--out/],
+    ['backup onto the data file', ['backup', '--data', data, '--out', data], /--out/],
     ['an unknown command', ['frobnicate'], /frobnicate/],
     ['an unknown user subcommand', ['user', 'delete'], /delete/],
     ['a positional argument', ['init', '--data', data, 'extra'], /extra/],
@@ -150,6 +153,27 @@ describe('the lock while a server runs', () => {
     );
     const again = await serve(data);
     expect((await api(again.url, user.token!)('GET', '/v1/orgs')).status).toBe(200);
+  });
+
+  test('backup copies the data file while serve holds it: the copy has every acknowledged write and serves', async () => {
+    const folder = tempDir();
+    const data = join(folder, 'data.json');
+    const server = await serve(data);
+    const [, ownerToken] = /API token of the owner \(shown once[^)]*\): (\S+)/.exec(server.child.stdout)!;
+    const call = api(server.url, ownerToken!);
+    const organizationId = (await call('GET', '/v1/orgs')).body.items[0].id;
+    const titles = Array.from({ length: 20 }, (_, i) => `Team ${i}`);
+    for (const title of titles) expect((await call('PUT', `/v1/orgs/${organizationId}/teams`, { title })).status).toBe(201);
+
+    const copy = join(folder, 'backups', 'backup.json');
+    const run = await runCli(['backup', '--data', data, '--out', copy, '--json']);
+    expect(run, run.stderr).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(run.stdout)).toMatchObject({ records: expect.any(Number), sequence: expect.any(Number), bytes: expect.any(Number) });
+    expect(existsSync(`${data}.lock`)).toBe(true);
+
+    const restored = await serve(copy);
+    const teams = await listAll(api(restored.url, ownerToken!), `/v1/orgs/${organizationId}/teams`);
+    expect(teams.map((team) => team.title).sort()).toEqual([...titles].sort());
   });
 
   test('serve prints the host it was given', async () => {

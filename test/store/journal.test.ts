@@ -9,6 +9,12 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 let n = 0;
 const freshPath = () => join(folder, `data-${++n}.json`);
 
+/** Reads the journal of `path` and opens it for appending, as the store does. */
+async function openJournal(path: string) {
+  const contents = await Journal.read(path);
+  return { journal: await Journal.open(path, contents), contents };
+}
+
 const entry = (seq: number, title = `t${seq}`) => ({
   seq,
   changes: [{ table: 'things', id: `id${seq}`, record: { id: `id${seq}`, title } }],
@@ -42,12 +48,12 @@ describe('journal lines', () => {
 describe('Journal', () => {
   it('reads back what it appended, in order, across segments', async () => {
     const path = freshPath();
-    const { journal } = await Journal.open(path);
+    const { journal } = await openJournal(path);
     await journal.append([entry(1), entry(2)]);
     await journal.rotate();
     await journal.append([entry(3)]);
     await journal.close();
-    const { journal: again, contents } = await Journal.open(path);
+    const { journal: again, contents } = await openJournal(path);
     expect(contents.entries.map((e) => e.seq)).toEqual([1, 2, 3]);
     expect(contents.dropped).toEqual([]);
     expect(again.size.entries).toBe(3);
@@ -56,31 +62,31 @@ describe('Journal', () => {
 
   it('appends to a new segment after opening, so a torn tail never hides later entries', async () => {
     const path = freshPath();
-    const { journal } = await Journal.open(path);
+    const { journal } = await openJournal(path);
     await journal.append([entry(1)]);
     await journal.close();
     const [segment] = (await readdir(folder)).filter((name) => name.startsWith(`data-${n}.json.journal.`));
     await appendFile(join(folder, segment), '0badc0de {"s":2,"c":[');
-    const { journal: reopened, contents } = await Journal.open(path);
+    const { journal: reopened, contents } = await openJournal(path);
     expect(contents.entries.map((e) => e.seq)).toEqual([1]);
     expect(contents.dropped).toHaveLength(1);
     await reopened.append([entry(2)]);
     await reopened.close();
-    const { journal: last, contents: after } = await Journal.open(path);
+    const { journal: last, contents: after } = await openJournal(path);
     expect(after.entries.map((e) => e.seq)).toEqual([1, 2]);
     await last.close();
   });
 
   it('removes sealed segments and keeps the ones after them', async () => {
     const path = freshPath();
-    const { journal } = await Journal.open(path);
+    const { journal } = await openJournal(path);
     await journal.append([entry(1)]);
     const sealed = await journal.rotate();
     await journal.append([entry(2)]);
     await journal.removeThrough(sealed);
     expect(journal.size.entries).toBe(1);
     await journal.close();
-    const { journal: again, contents } = await Journal.open(path);
+    const { journal: again, contents } = await openJournal(path);
     expect(contents.entries.map((e) => e.seq)).toEqual([2]);
     await again.close();
   });
@@ -88,7 +94,7 @@ describe('Journal', () => {
   it('ignores files that only look like segments', async () => {
     const path = freshPath();
     await writeFile(`${path}.journal.backup`, 'not a segment');
-    const { journal, contents } = await Journal.open(path);
+    const { journal, contents } = await openJournal(path);
     expect(contents.segments).toEqual([]);
     await journal.close();
     expect(await readFile(`${path}.journal.backup`, 'utf8')).toBe('not a segment');

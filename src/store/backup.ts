@@ -1,0 +1,66 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { DurableTextFile } from './durable-file.js';
+import { Journal } from './journal.js';
+import { recover } from './recover.js';
+import { serializeSnapshot } from './snapshot.js';
+
+/** What a backup wrote. */
+export interface BackupResult {
+  /** The sequence number of the last transaction in the backup. */
+  readonly sequence: number;
+  readonly records: number;
+  readonly bytes: number;
+}
+
+/** Moments of a backup that tests use to make a compaction happen in between. */
+export interface BackupHooks {
+  /** Called after the snapshot was read, before the journal is. */
+  onSnapshotRead?: () => Promise<void>;
+}
+
+/** How many times a backup starts over when a compaction replaces the snapshot while it reads. */
+const ATTEMPTS = 10;
+
+/**
+ * Copies a JSON-file store into one self-contained snapshot file at `destination` (temp, fsync, rename),
+ * also while a server has the store open: it takes no lock and writes nothing beside the store.
+ *
+ * It reads the snapshot, then the journal. A compaction renames a new snapshot into place before it
+ * deletes the journal segments that snapshot holds, so if segments vanished while the backup read them,
+ * the snapshot changed too: the backup sees that and starts over. What it writes holds every transaction
+ * acknowledged before it began.
+ */
+export async function backupJsonFile(path: string, destination: string, hooks: BackupHooks = {}): Promise<BackupResult> {
+  const source = new DurableTextFile(resolve(path));
+  if (resolve(destination) === source.path) throw new Error('A backup cannot overwrite the data file it copies');
+  await mkdir(dirname(resolve(destination)), { recursive: true });
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > ATTEMPTS) throw new Error(`${source.path} was compacted ${ATTEMPTS} times while the backup read it; try again`);
+    const before = await identity(source.path);
+    try {
+      const text = await source.read();
+      await hooks.onSnapshotRead?.();
+      const { engine } = recover(source.path, text, await Journal.read(source.path));
+      if ((await identity(source.path)) !== before) continue;
+      const tables = [...engine.entries()].map(([table, rows]) => [table, [...rows.values()]] as const);
+      const records = tables.reduce((sum, [, rows]) => sum + rows.length, 0);
+      const bytes = await new DurableTextFile(resolve(destination)).writeChunks(serializeSnapshot(tables, engine.sequence));
+      return { sequence: engine.sequence, records, bytes };
+    } catch (error) {
+      // A segment deleted between listing and reading it: a compaction finished meanwhile.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+/** Which snapshot file is in place: a rename puts a new inode there. */
+async function identity(path: string): Promise<string> {
+  try {
+    const { ino, size, mtimeMs } = await stat(path);
+    return `${ino}:${size}:${mtimeMs}`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
+    throw error;
+  }
+}
