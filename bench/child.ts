@@ -15,6 +15,8 @@ export interface Child<T> {
   readonly info: T;
   /** Asks the child to stop (SIGTERM) and waits for it to exit; kills it after `graceMs`. */
   stop(graceMs?: number): Promise<void>;
+  /** Sends a child that takes work after it is ready (see the store case) a message, and resolves with its answer. */
+  request<R>(message: unknown): Promise<R>;
 }
 
 /** Starts `node [nodeOptions] --import tsx <script> [args]` and waits until it reports ready. */
@@ -37,6 +39,17 @@ export function startChild<T>(script: string, args: string[] = [], nodeOptions: 
       resolve({
         pid: child.pid!,
         info: message.info,
+        request<R>(work: unknown) {
+          return new Promise<R>((resolveAnswer, rejectAnswer) => {
+            const onExit = () => rejectAnswer(new Error(`${script} exited before it answered`));
+            child.once('exit', onExit);
+            child.once('message', (answer: R) => {
+              child.off('exit', onExit);
+              resolveAnswer(answer);
+            });
+            child.send(work as object);
+          });
+        },
         async stop(graceMs = 60_000) {
           if (child.exitCode !== null || child.signalCode !== null) return;
           child.kill('SIGTERM');

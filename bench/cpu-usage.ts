@@ -41,9 +41,12 @@ async function snapshot(pids: (number | 'self')[]): Promise<Snapshot> {
   return { busy, steal, total: busy + idle + iowait + steal, processes: await Promise.all(pids.map(ticksOf)) };
 }
 
-/** Starts counting; the returned function ends the interval. Both resolve to null where /proc is missing. */
-export async function startCpuCount(serverPid: number): Promise<() => Promise<CpuUsage | null>> {
-  const pids: (number | 'self')[] = [serverPid, 'self'];
+/**
+ * Starts counting; the returned function ends the interval. Both resolve to null where /proc is missing.
+ * `benchPid` is the process counted as the bench (default this one).
+ */
+export async function startCpuCount(serverPid: number, benchPid: number | 'self' = 'self'): Promise<() => Promise<CpuUsage | null>> {
+  const pids: (number | 'self')[] = [serverPid, benchPid];
   const before = await snapshot(pids).catch(() => null);
   const cores = before ? (await readFile('/proc/stat', 'utf8')).split('\n').filter((line) => /^cpu\d/.test(line)).length : 0;
   return async () => {

@@ -127,12 +127,13 @@ function figuresOf(samples: Sample[], expected: number): Figures {
 }
 
 /** The nearest-rank percentile of sorted values. */
-function percentile(sorted: Float64Array, p: number): number {
+export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
-function meanUsage(usages: (CpuUsage | null)[]): CpuUsage | null {
+/** The mean of CPU usages of equal intervals; null when one of them is unknown. */
+export function meanUsage(usages: (CpuUsage | null)[]): CpuUsage | null {
   if (usages.length === 0 || usages.some((usage) => usage === null)) return null;
   const mean = (key: keyof CpuUsage) => usages.reduce((sum, usage) => sum + usage![key], 0) / usages.length;
   return { server: mean('server'), bench: mean('bench'), others: mean('others'), steal: mean('steal') };

@@ -23,7 +23,8 @@ export interface Row extends CaseFigures {
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-const whole = (value: number | null) => (value === null ? '-' : Math.round(value).toLocaleString('en-US'));
+/** A number rounded, with thousands separators; `-` for null. */
+export const whole = (value: number | null) => (value === null ? '-' : Math.round(value).toLocaleString('en-US'));
 
 /**
  * The rows of the report: one per ceiling (the mean of its runs, with their range in a note), then one
@@ -71,7 +72,7 @@ export function buildRows(measured: readonly Measured[], small: number, large: n
 }
 
 /** The outcome of a row: `pass`, `MISS`, `INVALID`, `n/a` (a target could not be checked) or `-` (no target). */
-export function outcome(row: Row): string {
+export function outcome(row: Pick<Row, 'valid' | 'checks'>): string {
   if (!row.valid) return 'INVALID';
   if (row.checks.length === 0) return '-';
   if (row.checks.some((check) => check.pass === false)) return 'MISS';
@@ -79,7 +80,8 @@ export function outcome(row: Row): string {
   return 'pass';
 }
 
-const fixed = (value: number | null, digits: number) => (value === null || Number.isNaN(value) ? '-' : value.toFixed(digits));
+/** A number with `digits` decimals; `-` for null or NaN. */
+export const fixed = (value: number | null, digits: number) => (value === null || Number.isNaN(value) ? '-' : value.toFixed(digits));
 
 /** Renders the table of every case, then one line per target and per invalid case. */
 export function renderReport(rows: readonly Row[]): string {
@@ -94,20 +96,27 @@ export function renderReport(rows: readonly Row[]): string {
     row.checks.map((check) => check.label).join(', ') || '-',
     outcome(row),
   ]);
+  return [...renderTable(header, body, new Set([1, 2, 3, 4, 5])), '', ...rows.flatMap(rowNotes)].join('\n');
+}
+
+/** A table: the header, a rule, the rows; `numeric` columns aligned right. */
+export function renderTable(header: readonly string[], body: readonly string[][], numeric: ReadonlySet<number>): string[] {
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column].length)));
-  const numeric = new Set([1, 2, 3, 4, 5]);
-  const line = (cells: string[]) =>
+  const line = (cells: readonly string[]) =>
     cells.map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ').trimEnd();
-  const out = [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(line), ''];
-  for (const row of rows) {
-    if (row.note) out.push(`note  ${row.id}: ${row.note}`);
-    for (const check of row.checks) {
-      const mark = check.pass === null ? 'N/A ' : check.pass ? 'pass' : 'MISS';
-      out.push(`${mark}  ${row.id}: ${check.target}: ${check.actual}`);
-    }
-    for (const problem of row.problems) out.push(`INVALID  ${row.id}: ${problem}`);
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(line)];
+}
+
+/** The lines under a table for one row: its note, each target checked, each reason it is invalid. */
+export function rowNotes(row: { id: string; note?: string; checks: readonly Check[]; problems: readonly string[] }): string[] {
+  const out: string[] = [];
+  if (row.note) out.push(`note  ${row.id}: ${row.note}`);
+  for (const check of row.checks) {
+    const mark = check.pass === null ? 'N/A ' : check.pass ? 'pass' : 'MISS';
+    out.push(`${mark}  ${row.id}: ${check.target}: ${check.actual}`);
   }
-  return out.join('\n');
+  for (const problem of row.problems) out.push(`INVALID  ${row.id}: ${problem}`);
+  return out;
 }
 
 /** Writes the results file (pretty JSON). */

@@ -5,7 +5,9 @@
  * - GET one member, at 1k and 100k members: at least 40% of the small-object ceiling's req/s;
  * - GET the members list (limit 100), at 1k and 100k: at least 50% of the list ceiling's req/s,
  *   and its p50 and p99 at 100k within 1.5x of those at 1k;
- * - PATCH a member's role and PUT a team, 50 connections, 1k members: at least 2,000 durable writes/s.
+ * - PATCH a member's role and PUT a team, 50 connections, 1k members: at least 2,000 durable writes/s;
+ * - the store case (ids `store-*`, see store-case.ts): the JSON-file store alone, 50 concurrent writers
+ *   at 1k, 10k and 100k records, p99 during compactions, open time and memory at 100k.
  *
  * Every server (the one under test, each ceiling, and the seeder before it) is a child process, so
  * that autocannon, in this process, has its own event loop. Each case is measured in slices that
@@ -36,6 +38,8 @@ import { describeMachine } from './machine.js';
 import { buildRows, outcome, renderReport, writeResults, type Measured } from './report.js';
 import type { SeededData } from './seed.js';
 import type { ServerInfo } from './server-under-test.js';
+import { runStoreCase, storeCaseIds, type StoreResults } from './store-case.js';
+import { renderStoreReport } from './store-report.js';
 import { TARGETS } from './targets.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -53,6 +57,7 @@ async function main(): Promise<void> {
     { members: config.large, writes: false },
   ];
   const wanted = datasets.flatMap(({ members, writes }) => caseIds(members, writes)).filter(selected);
+  const storeIds = storeCaseIds(config).filter(selected);
   const ceilingOf = (id: string): CeilingKind => (id.startsWith('list-') ? 'list' : 'small');
   const ceilingKinds = (['small', 'list'] as const).filter((kind) => wanted.some((id) => ceilingOf(id) === kind) || selected(`ceiling-${kind}`));
 
@@ -91,6 +96,7 @@ async function main(): Promise<void> {
 
   // The ceilings run for the whole bench (idle, they cost nothing) so that each case can be paired with one.
   const ceilings = new Map<CeilingKind, Child<CeilingInfo>>();
+  let store: StoreResults | null = null;
   try {
     for (const kind of ceilingKinds) {
       const ceiling = await startChild<CeilingInfo>(script('ceiling-server.ts'), [kind]);
@@ -122,20 +128,22 @@ async function main(): Promise<void> {
         await server.stop();
       }
     }
+    if (storeIds.length > 0) store = await runStoreCase(config, dataDir, storeIds, console.log, config.profile ? join(resultsDir, 'profiles') : null);
   } finally {
     await Promise.all([...ceilings.values()].map((ceiling) => ceiling.stop()));
     if (process.env.BENCH_KEEP_DATA !== '1') await rm(dataDir, { recursive: true, force: true });
   }
 
   const rows = buildRows(measured, config.small, config.large);
-  const checks = rows.flatMap((row) => row.checks);
-  console.log(`\n${renderReport(rows)}`);
+  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? [])];
+  if (rows.length > 0) console.log(`\n${renderReport(rows)}`);
   // Another process busy for a fifth of a core or more while a case ran took CPU from the bench or the server.
   const disturbed = measured.filter(({ measurement: { cpu } }) => cpu && cpu.others + cpu.steal >= 0.2);
   if (disturbed.length > 0) {
     const list = disturbed.map(({ case: item, measurement: { cpu } }) => `${item.id} (${(cpu!.others + cpu!.steal).toFixed(2)} cores)`).join(', ');
     console.log(`\nNOTE: other processes used CPU during ${list}; those figures are low by up to that share. Rerun on a quiet machine.`);
   }
+  if (store) console.log(`\n${renderStoreReport(store.rows)}`);
   const resultsPath = join(resultsDir, 'latest.json');
   await writeResults(resultsPath, {
     date: new Date().toISOString(),
@@ -156,10 +164,11 @@ async function main(): Promise<void> {
       loadAverage,
       ...measurement,
     })),
+    store: store && { seconds: store.seconds, rows: store.rows.map((row) => ({ ...row, result: outcome(row) })) },
     checks,
   });
   const missed = checks.filter((check) => check.pass === false).length;
-  const invalid = rows.filter((row) => !row.valid).length;
+  const invalid = [...rows, ...(store?.rows ?? [])].filter((row) => !row.valid).length;
   console.log(`\n${checks.filter((check) => check.pass).length} of ${checks.length} targets met${missed ? `, ${missed} MISSED` : ''}${invalid ? `, ${invalid} cases INVALID` : ''}. Results: ${resultsPath}`);
 }
 

@@ -1,9 +1,11 @@
 import * as v from 'valibot';
 import { ApiError, errorBody } from '../core/errors.js';
 import type { Actor } from '../core/context.js';
-import type { Operation, Route } from '../core/operation.js';
+import { BinaryBody, type Operation, type Route } from '../core/operation.js';
 import type { Platform } from '../core/platform.js';
 import { describeIssues } from '../core/validate.js';
+import type { DocsAssets } from './openapi/docs-page.js';
+import { createReferenceHandler } from './openapi/serve.js';
 import { Router } from './router.js';
 
 /** The largest request body accepted: 1 MiB. */
@@ -28,14 +30,16 @@ export interface PlainRequest {
 export interface PlainResponse {
   status: number;
   headers: Record<string, string>;
-  /** The serialized JSON body; absent for 204 and 205. */
-  body?: string;
+  /** The serialized JSON body, or the bytes of a download; absent for 204 and 205. */
+  body?: string | Uint8Array;
 }
 
 /** Options of the pipeline. */
 export interface PipelineOptions {
   /** Receives one line per request (`GET /v1/orgs 200 1.2ms`) and the details of unexpected failures. */
   log?: (line: string) => void;
+  /** The files of the API reference page at `/docs`; without them `/docs` is a 404 (node-http supplies them). */
+  docsAssets?: DocsAssets;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -53,8 +57,11 @@ export function errorResponse(status: number, message: string, headers: Record<s
 export function createPipeline(platform: Platform, options: PipelineOptions = {}) {
   const router = new Router(platform.routes);
   const log = options.log;
+  const serveReference = createReferenceHandler(platform, options.docsAssets);
 
   async function handle(request: PlainRequest): Promise<PlainResponse> {
+    const reference = serveReference(request);
+    if (reference) return reference;
     const match = router.match(request.method, request.path);
     if (match.kind === 'not-found') return errorResponse(404, `No endpoint ${request.method} ${request.path}`);
     if (match.kind === 'method-not-allowed') {
@@ -165,6 +172,7 @@ function parseBody(request: PlainRequest): unknown {
 
 function render(route: Route, result: unknown): PlainResponse {
   if (route.status === 204 || route.status === 205) return { status: route.status, headers: {} };
+  if (result instanceof BinaryBody) return { status: route.status, headers: { ...result.headers }, body: result.bytes };
   const headers: Record<string, string> = { 'content-type': JSON_TYPE };
   const location = (result as { urls?: { location?: unknown } } | undefined)?.urls?.location;
   if (route.status === 201 && typeof location === 'string') headers.location = location;

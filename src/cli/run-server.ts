@@ -1,7 +1,8 @@
-import { createPlatform } from '../core/platform.js';
+import { createPlatform, type Platform } from '../core/platform.js';
 import { isInitialized } from '../core/setup/operator.js';
 import { serve } from '../adapters/node-http/index.js';
 import { createJsonFileStore } from '../store/json-file.js';
+import { createFolderBlobStore } from '../store/blob-folder.js';
 
 /** Where the server keeps its data and where it listens. */
 export interface ServerSettings {
@@ -10,7 +11,12 @@ export interface ServerSettings {
   host: string;
   /** The public base URL for the URLs in responses; default the origin of each request. */
   baseUrl?: string;
+  /** How often deleted spaces past their 7 days are purged, in milliseconds; default every hour. */
+  purgeIntervalMs?: number;
 }
+
+/** How often the server sweeps the trash by default: reads already hide expired spaces, so this only frees storage. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Runs the bundled server over the JSON-file store until SIGTERM or SIGINT, then stops accepting,
@@ -19,7 +25,9 @@ export interface ServerSettings {
  */
 export async function runServer(settings: ServerSettings, print: (line: string) => void): Promise<void> {
   const store = await createJsonFileStore({ path: settings.data });
-  const platform = createPlatform({ store, baseUrl: settings.baseUrl });
+  // File bytes live beside the JSON file, content-addressed, never inside it.
+  const blobs = await createFolderBlobStore(`${settings.data}.blobs`);
+  const platform = createPlatform({ store, baseUrl: settings.baseUrl, blobs });
   if (!(await isInitialized(store))) {
     const created = await platform.initialize();
     print(`First start: created organization ${created.organizationId} and its owner ${created.userId} (role admin).`);
@@ -36,13 +44,41 @@ export async function runServer(settings: ServerSettings, print: (line: string) 
     throw error;
   });
   print(`docs-platform listening on ${running.url} (data: ${settings.data})`);
+  const stopSweeping = sweepTrash(platform, settings.purgeIntervalMs ?? PURGE_INTERVAL_MS);
   const signal = await stopSignal();
   const closed = running.close();
   // Printed once the listening socket is closed: from now on a new connection is refused.
   print(`${signal}: finishing in-flight requests, then stopping`);
   await closed;
+  await stopSweeping();
   await platform.close();
   print(`docs-platform stopped: every request answered, data saved to ${settings.data}`);
+}
+
+/**
+ * Purges deleted spaces past their restore window now and then every `intervalMs`, one sweep at a
+ * time; a failed sweep is logged and the next one tries again. Returns a function that stops the
+ * sweeps and waits for a running one to finish, so the store is not closed under it.
+ */
+function sweepTrash(platform: Platform, intervalMs: number): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    running = running.then(async () => {
+      try {
+        const purged = await platform.purgeDeletedSpaces();
+        if (purged > 0) process.stderr.write(`${new Date().toISOString()} purged ${purged} deleted spaces past their 7 days\n`);
+      } catch (error) {
+        process.stderr.write(`${new Date().toISOString()} purging deleted spaces failed: ${(error as Error)?.stack ?? String(error)}\n`);
+      }
+    });
+  };
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ReadTransaction, WriteTransaction } from '../store/types.js';
+import type { ReadTransaction, Store, WriteTransaction } from '../store/types.js';
+import type { BlobStore } from './blobs.js';
 import type { Clock } from './clock.js';
 import type { Ids } from './ids.js';
 import type { UserRecord } from './records.js';
@@ -16,7 +17,29 @@ export interface Urls {
   api(path: string): string;
   /** The URL of a page of the application, e.g. app('/o/x'). */
   app(path: string): string;
+  /** The URL of published (reader-facing) content, e.g. published('/s/x') → https://host/published/s/x. */
+  published(path: string): string;
 }
+
+/** Outbound HTTP (OpenAPI sources, imports): the global `fetch` by default; tests and operators inject their own. */
+export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** The ports of work that runs outside a request, in transactions of its own (see `Context.defer`). */
+export interface Ports {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly fetch: Fetch;
+  /** How long one outbound fetch may take, body included, in milliseconds. */
+  readonly fetchTimeoutMs: number;
+  /** Where file bytes live. */
+  readonly blobs: BlobStore;
+  /** Aborted when the platform closes, so that background work stops instead of holding the close. */
+  readonly closing: AbortSignal;
+}
+
+/** Work an operation hands over to run after its transaction, e.g. fetching and processing an OpenAPI source. */
+export type BackgroundTask = (ports: Ports) => Promise<void>;
 
 /** Everything an operation may use: its transaction, its caller and the injected ports. */
 export interface Context<Tx extends ReadTransaction = ReadTransaction> {
@@ -28,10 +51,37 @@ export interface Context<Tx extends ReadTransaction = ReadTransaction> {
   readonly secrets: Secrets;
   /** The time of the request, fixed for the whole operation, as an ISO 8601 string. */
   readonly now: string;
+  /** Outbound HTTP. Never call it inside a transaction that waits on it: hand the work to `defer`. */
+  readonly fetch: Fetch;
+  /** How long one outbound fetch may take, in milliseconds. */
+  readonly fetchTimeoutMs: number;
+  /** Where file bytes live (content-addressed); written in an operation's `prepare`, read anywhere. */
+  readonly blobs: BlobStore;
+  /**
+   * Runs `task` once this operation's transaction has committed (never when it fails); the response does
+   * not wait for it. `platform.settle()` waits for every task started so far.
+   */
+  defer(task: BackgroundTask): void;
 }
 
 /** The context of an operation that writes. */
 export type WriteContext = Context<WriteTransaction>;
+
+/** What an operation's `prepare` step may use: no transaction of its own, but reads on demand. */
+export interface PrepareContext {
+  readonly actor: Actor;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly urls: Urls;
+  readonly now: string;
+  readonly fetch: Fetch;
+  readonly fetchTimeoutMs: number;
+  readonly blobs: BlobStore;
+  /** Aborted when the platform closes. */
+  readonly closing: AbortSignal;
+  /** Runs `fn` in a read transaction, e.g. to check permissions before outbound work. */
+  read<T>(fn: (ctx: Context) => Promise<T>): Promise<T>;
+}
 
 /** Builds the URL helpers for a base URL such as `http://127.0.0.1:8080`. */
 export function urlsFor(baseUrl: string): Urls {
@@ -39,5 +89,6 @@ export function urlsFor(baseUrl: string): Urls {
   return {
     api: (path) => `${base}/v1${path}`,
     app: (path) => `${base}/app${path}`,
+    published: (path) => `${base}/published${path}`,
   };
 }

@@ -36,3 +36,18 @@ export const notFound = (message: string) => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 /** 412: a precondition of the operation does not hold. */
 export const preconditionFailed = (message: string) => new ApiError(412, message);
+
+/**
+ * Thrown by a write operation that fails but must keep what it wrote: a space found past its restore
+ * window is purged, then reported as gone (404). The platform commits the transaction, then throws
+ * `error`. Any other failure rolls the transaction back.
+ */
+export class FailAfterCommit extends Error {
+  readonly error: ApiError;
+
+  constructor(error: ApiError) {
+    super(error.message);
+    this.name = 'FailAfterCommit';
+    this.error = error;
+  }
+}

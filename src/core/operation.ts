@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Context, WriteContext } from './context.js';
+import type { Context, PrepareContext, WriteContext } from './context.js';
 
 /** The entries of an object schema: field name → schema. */
 export type Entries = v.ObjectEntries;
@@ -30,20 +30,31 @@ export interface Operation<I = any, O = any, C = I> {
   readonly body: Entries | null;
   /** The schema of the response body; null when the response has no content. */
   readonly response: v.GenericSchema | null;
+  /**
+   * Work done before the transaction, outside it (fetching URLs, storing blobs): its result is `run`'s
+   * third argument. Absent for most operations.
+   */
+  readonly prepare?: (ctx: PrepareContext, input: I) => Promise<unknown>;
   /** Does the work. */
-  readonly run: (ctx: any, input: I) => Promise<O>;
+  readonly run: (ctx: any, input: I, prepared?: any) => Promise<O>;
   /** The schema of the whole input, for library calls: takes what a caller passes (C), gives I. */
   readonly input: v.GenericSchema<C, I>;
 }
 
-interface Definition<P extends Entries, Q extends Entries, B extends Entries, R extends v.GenericSchema | null, A> {
+interface Definition<P extends Entries, Q extends Entries, B extends Entries, R extends v.GenericSchema | null, A, X = undefined> {
   name: string;
   summary: string;
   params?: P;
   query?: Q;
   body?: B;
   response: R;
-  run: (ctx: A, input: InputOf<P, Q, B>) => Promise<R extends v.GenericSchema ? v.InferInput<R> : void>;
+  /**
+   * Outbound work that must not hold a transaction (a write transaction blocks every other write): it
+   * runs first, may check permissions through `ctx.read`, and hands its result to `run`, which checks
+   * everything again inside its transaction.
+   */
+  prepare?: (ctx: PrepareContext, input: InputOf<P, Q, B>) => Promise<X>;
+  run: (ctx: A, input: InputOf<P, Q, B>, prepared: NoInfer<X>) => Promise<R extends v.GenericSchema ? v.InferInput<R> : void>;
 }
 
 type ResponseOf<R> = R extends v.GenericSchema ? v.InferInput<R> : void;
@@ -64,11 +75,12 @@ export function writeOperation<
   Q extends Entries = {},
   B extends Entries = {},
   R extends v.GenericSchema | null = null,
->(definition: Definition<P, Q, B, R, WriteContext>): Operation<InputOf<P, Q, B>, ResponseOf<R>, CallerInputOf<P, Q, B>> {
+  X = undefined,
+>(definition: Definition<P, Q, B, R, WriteContext, X>): Operation<InputOf<P, Q, B>, ResponseOf<R>, CallerInputOf<P, Q, B>> {
   return build('write', definition);
 }
 
-function build<I, O, C>(access: 'read' | 'write', definition: Definition<any, any, any, any, any>): Operation<I, O, C> {
+function build<I, O, C>(access: 'read' | 'write', definition: Definition<any, any, any, any, any, any>): Operation<I, O, C> {
   const params = definition.params ?? {};
   const query = definition.query ?? {};
   const body = definition.body ?? null;
@@ -80,10 +92,27 @@ function build<I, O, C>(access: 'read' | 'write', definition: Definition<any, an
     query,
     body,
     response: definition.response,
+    ...(definition.prepare && { prepare: definition.prepare as Operation<I, O>['prepare'] }),
     run: definition.run as Operation<I, O>['run'],
     input: v.object({ ...params, ...query, ...(body ?? {}) }) as unknown as v.GenericSchema<C, I>,
   };
 }
+
+/**
+ * A response body that is bytes, not JSON (file downloads): an operation returns it and the pipeline
+ * sends the bytes with these headers as they are. Its route declares BinaryResponse as its schema.
+ */
+export class BinaryBody {
+  constructor(
+    /** The bytes to send. */
+    readonly bytes: Uint8Array,
+    /** The response headers, `content-type` first of all. */
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
+}
+
+/** The response schema of an operation that answers a BinaryBody: the bytes, seen as text by a checker. */
+export const BinaryResponse = v.pipe(v.string(), v.description('The bytes of the file, with their own content type'));
 
 /** One endpoint: a method and a path mapped onto an operation, with its success status. */
 export interface Route {

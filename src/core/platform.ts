@@ -1,14 +1,17 @@
 import type { Store } from '../store/types.js';
 import { actorForToken } from './auth.js';
+import { createMemoryBlobStore, type BlobStore } from './blobs.js';
 import { systemClock, type Clock } from './clock.js';
-import { urlsFor, type Actor, type Context } from './context.js';
-import { notFound, unauthorized } from './errors.js';
+import { createBackground } from './background.js';
+import { urlsFor, type Actor, type BackgroundTask, type Context, type Fetch, type PrepareContext } from './context.js';
+import { FailAfterCommit, notFound, unauthorized } from './errors.js';
 import { randomIds, type Ids } from './ids.js';
 import type { Operation } from './operation.js';
 import { operations, type Operations } from './operations.js';
 import { TABLES, type UserRecord } from './records.js';
 import { routes } from './routes.js';
 import { secretsFromKey, secretsFromStore, type Secrets } from './secrets.js';
+import { purgeExpiredSpaces } from './spaces/trash.js';
 import { addUser, initialize } from './setup/operator.js';
 import { parseOrThrow } from './validate.js';
 
@@ -27,6 +30,17 @@ export interface PlatformOptions {
    * Default: the origin each HTTP request came to, or `http://127.0.0.1:8080` for library calls.
    */
   baseUrl?: string;
+  /** Outbound HTTP (fetching OpenAPI sources); default the global `fetch`. */
+  fetch?: Fetch;
+  /** How long one outbound fetch may take, body included, in milliseconds; default 30 seconds. */
+  fetchTimeoutMs?: number;
+  /**
+   * Where file bytes (uploads, PDFs) live, content-addressed; default in memory. The bundled server keeps
+   * them in a folder beside its JSON file (`createFolderBlobStore`).
+   */
+  blobs?: BlobStore;
+  /** Receives errors that escape background work (the state it leaves is recovered later); default console.error. */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 /** The operations of the platform, bound to a caller: `await api.listMembers({ organizationId })`. */
@@ -58,11 +72,27 @@ export interface Platform {
   initialize(options?: Parameters<typeof initialize>[1]): ReturnType<typeof initialize>;
   /** Adds a user to an organization and issues a token (CLI `user create`). */
   addUser(options: Parameters<typeof addUser>[1]): ReturnType<typeof addUser>;
-  /** Closes the store, after pending writes are durable. */
+  /**
+   * Removes for good the spaces deleted more than 7 days ago, with everything that belongs to them,
+   * and returns how many. The bundled server runs it periodically; reads hide such spaces anyway.
+   */
+  purgeDeletedSpaces(): Promise<number>;
+  /**
+   * Resolves once the background work started so far (processing OpenAPI sources) has finished: responses
+   * do not wait for it. For tests, and for an embedding app that wants to observe the outcome.
+   */
+  settle(): Promise<void>;
+  /** Stops background work (it is resumed later from the store), then closes the store after pending writes are durable. */
   close(): Promise<void>;
 }
 
+/** How many spaces one transaction of the sweep purges, so that a long trash does not hold the store. */
+const PURGE_BATCH = 100;
+
 const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+
+/** The default time one outbound fetch may take. */
+const DEFAULT_FETCH_TIMEOUT_MS = 30_000;
 
 /** Creates a platform over a store. */
 export function createPlatform(options: PlatformOptions): Platform {
@@ -71,21 +101,69 @@ export function createPlatform(options: PlatformOptions): Platform {
   const ids = options.ids ?? randomIds;
   const secrets = options.signingKey ? secretsFromKey(options.signingKey) : secretsFromStore(store, ids);
   const baseUrl = options.baseUrl;
+  // Looked up at call time, so that a fetch installed after the platform is created is the one used.
+  const fetchPort: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
+  const fetchTimeoutMs = options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
+  const onBackgroundError = options.onBackgroundError ?? ((error: unknown) => console.error('docs-platform: background work failed:', error));
+  const blobs = options.blobs ?? createMemoryBlobStore();
+  const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs }, onBackgroundError);
+  // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.
+  const closing = new AbortController();
 
   async function run<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O> {
-    const execute = (tx: Context['tx']) => {
-      const ctx: Context = {
-        tx,
+    // Tasks deferred by the operation start only after its transaction committed.
+    let deferred: BackgroundTask[] = [];
+    const startDeferred = () => deferred.forEach((task) => background.start(task));
+    const urls = urlsFor(baseUrl ?? origin ?? DEFAULT_BASE_URL);
+    const contextOf = (tx: Context['tx']): Context => ({
+      tx,
+      actor,
+      clock,
+      ids,
+      secrets,
+      urls,
+      now: clock.now().toISOString(),
+      fetch: fetchPort,
+      fetchTimeoutMs,
+      blobs,
+      defer: (task) => void deferred.push(task),
+    });
+    let prepared: unknown;
+    if (operation.prepare) {
+      const prepare: PrepareContext = {
         actor,
         clock,
         ids,
-        secrets,
-        urls: urlsFor(baseUrl ?? origin ?? DEFAULT_BASE_URL),
+        urls,
         now: clock.now().toISOString(),
+        fetch: fetchPort,
+        fetchTimeoutMs,
+        blobs,
+        closing: closing.signal,
+        read: (fn) => store.read((tx) => fn(contextOf(tx))),
       };
-      return operation.run(ctx, input);
+      prepared = await operation.prepare(prepare, input);
+    }
+    const execute = (tx: Context['tx']) => {
+      deferred = [];
+      return operation.run(contextOf(tx), input, prepared);
     };
-    return operation.access === 'write' ? store.write(execute) : store.read(execute);
+    if (operation.access === 'read') {
+      const value = await store.read(execute);
+      startDeferred();
+      return value;
+    }
+    const outcome = await store.write(async (tx) => {
+      try {
+        return { value: await execute(tx) };
+      } catch (error) {
+        if (error instanceof FailAfterCommit) return { error: error.error };
+        throw error;
+      }
+    });
+    startDeferred();
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
   }
 
   function bind(resolveActor: () => Promise<Actor>): Api {
@@ -120,7 +198,21 @@ export function createPlatform(options: PlatformOptions): Platform {
     run,
     initialize: (setup) => initialize({ store, clock, ids }, setup),
     addUser: (setup) => addUser({ store, clock, ids }, setup),
-    close: () => store.close(),
+    async purgeDeletedSpaces() {
+      let total = 0;
+      for (;;) {
+        const now = clock.now().toISOString();
+        const purged = await store.write((tx) => purgeExpiredSpaces(tx, now, PURGE_BATCH));
+        total += purged;
+        if (purged < PURGE_BATCH) return total;
+      }
+    },
+    settle: () => background.settle(),
+    async close() {
+      closing.abort();
+      await background.close();
+      await store.close();
+    },
   };
   return platform;
 }

@@ -91,6 +91,355 @@ export interface SettingRecord extends StoredRecord {
   readonly value: string;
 }
 
+/**
+ * A SAML identity provider members can sign in with. The optional connection fields are absent until an
+ * admin sets them; `defaultTeamId` (absent: none) is a team of the same organization.
+ */
+export interface SamlProviderRecord extends StoredRecord {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly label: string;
+  readonly ssoURL?: string;
+  readonly entityID?: string;
+  readonly certificate?: string;
+  readonly defaultTeamId?: string;
+  readonly defaultRole: MemberRole | null;
+  readonly createdAt: string;
+}
+
+/** An organization's translation settings: a title and the languages content is translated into. */
+export interface TranslationRecord extends StoredRecord {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly title: string;
+  readonly languages: readonly string[];
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** A custom field of an organization's spaces; `key` is `<organizationId>/<name>`, unique. */
+export interface CustomFieldRecord extends StoredRecord {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly key: string;
+  readonly name: string;
+  readonly type: string;
+  readonly title: string;
+  readonly description: string;
+  readonly placeholder: string;
+  readonly options?: readonly string[];
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** The value of a custom field on a space; id is `<spaceId>/<fieldId>`. */
+export interface CustomFieldValueRecord extends StoredRecord {
+  readonly id: string;
+  readonly spaceId: string;
+  readonly fieldId: string;
+  readonly value: string | number | boolean | readonly string[];
+  readonly updatedAt: string;
+}
+
+/**
+ * Where a space or collection sits: its organization, its parent collection (absent: the top level)
+ * and its place among its siblings. `parentKey` names the sibling group (see collections/tree.ts,
+ * `parentKeyOf`) and `orderKey` orders it within the group (see ordering/keys.ts).
+ */
+export interface PlacedRecord extends StoredRecord {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly parent?: string;
+  readonly parentKey: string;
+  readonly orderKey: string;
+}
+
+/** Who can read a space without being a member: from anyone (`public`) to authorized members (`private`). */
+export type SpaceVisibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
+
+/**
+ * A space. `defaultLevel` absent means it inherits its collection's level (see permissions.ts).
+ * A deleted space keeps its record with `deletedAt` and `trashed: true` (the sweep's index) until it
+ * is restored or its 7 days are over (spaces/trash.ts).
+ */
+export interface SpaceRecord extends PlacedRecord {
+  readonly title: string;
+  readonly emoji: string;
+  readonly visibility: SpaceVisibility;
+  readonly editMode: 'live' | 'locked';
+  readonly defaultLevel?: MemberRole | null;
+  /** The id of the space's current revision. */
+  readonly revision: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly deletedAt?: string;
+  readonly trashed?: true;
+}
+
+/** A collection of spaces and collections. `defaultLevel` absent means it inherits its parent's. */
+export interface CollectionRecord extends PlacedRecord {
+  readonly title: string;
+  readonly description?: string;
+  readonly defaultLevel?: MemberRole | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** The root of a persistent sorted map of a revision (content/btree.ts): its root node (null: empty) and its size. */
+export interface MapRootRecord {
+  readonly node: string | null;
+  readonly size: number;
+}
+
+/**
+ * The content of a revision: the roots of its four maps (content/model.ts says what each holds). The
+ * maps' nodes are shared with the revisions it came from, except the few a change rewrote.
+ */
+export interface RevisionContent {
+  /** Page id → the page (content/model.ts PageEntry). */
+  readonly pages: MapRootRecord;
+  /** `<parent id>\u0000<order key>` → page id: each page's children in order. */
+  readonly children: MapRootRecord;
+  /** Page path → page id. */
+  readonly paths: MapRootRecord;
+  /** File id → the file (content/model.ts FileEntry). */
+  readonly files: MapRootRecord;
+}
+
+/** How a revision was made. */
+export type RevisionType = 'edits' | 'merge' | 'update' | 'rollback';
+
+/**
+ * An immutable snapshot of a space's content (content/). A new space starts with an empty one with no
+ * parents, so that `space.revision` always names a real record; every change makes a new one whose
+ * `parents` name the revisions it came from.
+ */
+export interface RevisionRecord extends StoredRecord {
+  readonly id: string;
+  readonly spaceId: string;
+  readonly parents: readonly string[];
+  readonly type: RevisionType;
+  /** The change request it was made in, or merged from (absent: made on the space itself). */
+  readonly changeRequestId?: string;
+  readonly content: RevisionContent;
+  readonly createdAt: string;
+}
+
+/** A page body: Markdown, immutable, shared by every revision whose page points at it (`PageEntry.document`). */
+export interface ContentDocumentRecord extends StoredRecord {
+  readonly id: string;
+  readonly spaceId: string;
+  readonly markdown: string;
+  /** The Git blob id of the Markdown, for the page's `git.oid`. */
+  readonly gitOid: string;
+  readonly createdAt: string;
+}
+
+/** A team's level on a space, given directly (not capped by the members' organization roles). */
+export interface SpaceGrantRecord extends StoredRecord {
+  readonly id: string;
+  readonly spaceId: string;
+  readonly teamId: string;
+  readonly role: MemberRole;
+  readonly createdAt: string;
+}
+
+/** Where a change request stands: `merged` is reached only through a merge, and is final. */
+export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
+
+/**
+ * A change request of a space (change-requests/): a branch of its content. `number` counts a space's
+ * requests from 1. Its base is `revisionMergedAncestor ?? revisionInitial`: the space revision it last
+ * started from or was brought up to date with.
+ */
+export interface ChangeRequestRecord extends StoredRecord {
+  readonly id: string;
+  readonly spaceId: string;
+  readonly number: number;
+  readonly status: ChangeRequestStatus;
+  readonly subject: string;
+  /** The user who created it. */
+  readonly createdBy: string;
+  /** The creator and every user who changed its content, each once, in order of first contribution. */
+  readonly contributors: readonly string[];
+  /** Its current revision. */
+  readonly revision: string;
+  /** The space revision it was created from. */
+  readonly revisionInitial: string;
+  /** The space revision it was last brought up to date with (update). */
+  readonly revisionMergedAncestor?: string;
+  /** The revision its merge made. */
+  readonly revisionMerged?: string;
+  readonly mergedBy?: string;
+  readonly mergedAt?: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/**
+ * A comment in a space, on the space itself or (with `changeRequestId`) on one of its change
+ * requests (comments/). `listKey` names the list it is in (comments/keys.ts); `openKey` is the same
+ * value while the comment is open and absent once resolved, so the open comments are an index of their
+ * own and `space.comments` and `changeRequest.comments` are counted without reading the others.
+ */
+export interface CommentRecord extends StoredRecord {
+  readonly id: string;
+  readonly spaceId: string;
+  readonly changeRequestId?: string;
+  readonly status: 'open' | 'resolved';
+  readonly postedAt: string;
+  readonly listKey: string;
+  readonly openKey?: string;
+  /** The user who posted it. */
+  readonly postedBy: string;
+  /** The body, in canonical Markdown (content/markdown.ts); '' for the empty body. */
+  readonly markdown: string;
+  readonly editedAt?: string;
+  readonly resolvedAt?: string;
+  readonly resolvedBy?: string;
+  /** The revision its target is in: the space's (or the change request's) revision when it was posted. */
+  readonly revision: string;
+  /** The page it is about, if any. */
+  readonly page?: string;
+  /** The block of that page it is about, if any, with a short text of it. */
+  readonly node?: { readonly id: string; readonly preview?: string };
+  readonly reactions: readonly ReactionRecord[];
+}
+
+/** The users who reacted to a comment or a reply with one emoji, in the order they did. */
+export interface ReactionRecord {
+  readonly emoji: string;
+  readonly users: readonly { readonly userId: string; readonly reactedAt: string }[];
+}
+
+/** A reply to a comment (comments/): deleted with it, and with its space. */
+export interface CommentReplyRecord extends StoredRecord {
+  readonly id: string;
+  readonly spaceId: string;
+  readonly commentId: string;
+  readonly postedBy: string;
+  readonly postedAt: string;
+  readonly markdown: string;
+  readonly editedAt?: string;
+  readonly reactions: readonly ReactionRecord[];
+}
+
+/** Where processing an OpenAPI specification stands: `pending` (asked for), `progress` (running), `complete` (done). */
+export type OpenAPIProcessingState = 'pending' | 'progress' | 'complete';
+
+/** Why the last processing of an OpenAPI specification failed. */
+export type OpenAPIProcessErrorCode = 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR';
+
+/**
+ * An OpenAPI specification of an organization; `key` is `<organizationId>/<slug>`, unique. The source is
+ * `sourceURL`, or a text kept in `pendingText` only until it is processed (the version keeps the document).
+ * `processingSince` is when the current state began; a `pending` or `progress` state older than the
+ * processing deadline belongs to work that died, and is taken over (openapi-specs/processing.ts).
+ * `claim` names the run that holds `progress`: a run finishes only while it still holds it.
+ */
+export interface OpenAPISpecRecord extends StoredRecord {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly key: string;
+  readonly slug: string;
+  readonly sourceURL?: string;
+  readonly pendingText?: string;
+  readonly processingState: OpenAPIProcessingState;
+  readonly processingSince: string;
+  readonly claim?: string;
+  readonly lastVersion?: string;
+  readonly lastProcessedAt?: string;
+  readonly lastProcessErrorCode?: OpenAPIProcessErrorCode;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/**
+ * A processed version of an OpenAPI specification: the document as JSON text (a string, so that a large
+ * document is one value to store and copy) and the SHA-256 of its canonical form, which tells an unchanged
+ * document from a new one. `number` counts a specification's versions from 1.
+ */
+export interface OpenAPISpecVersionRecord extends StoredRecord {
+  readonly id: string;
+  readonly specId: string;
+  readonly number: number;
+  readonly document: string;
+  readonly digest: string;
+  readonly createdAt: string;
+}
+
+/** Who can read a published site: anyone (`public`, `unlisted`), holders of a share link, or authenticated visitors. */
+export type SiteVisibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth';
+
+/**
+ * A site: published documentation made of site spaces, either at its root or organized in sections
+ * (sites/). `defaultSiteSpaceId` (root level) and `defaultSectionId` point at the defaults; a pointer
+ * that names nothing any more means "the first one" (sites/structure.ts). `proxy` is the origin
+ * (`company.com/docs`); `adaptiveSchema` is absent until it is first set.
+ */
+export interface SiteRecord extends StoredRecord {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly type: string;
+  readonly title: string;
+  readonly visibility: SiteVisibility;
+  readonly published: boolean;
+  readonly hostname?: string;
+  readonly basename?: string;
+  readonly proxy?: string;
+  readonly adaptiveContent: boolean;
+  readonly defaultSiteSpaceId?: string;
+  readonly defaultSectionId?: string;
+  readonly adaptiveSchema?: { readonly jsonSchema: Readonly<Record<string, unknown>>; readonly updatedAt: string };
+  readonly createdAt: string;
+}
+
+/** A group of sections of a site, a sibling of the site's ungrouped sections (`parentKey` `site:<siteId>`). */
+export interface SiteSectionGroupRecord extends StoredRecord {
+  readonly id: string;
+  readonly siteId: string;
+  readonly organizationId: string;
+  readonly title: string;
+  readonly icon?: string;
+  readonly parentKey: string;
+  readonly orderKey: string;
+  readonly createdAt: string;
+}
+
+/**
+ * A section of a site: at the site's root (`parentKey` `site:<siteId>`) or in a group (`sectionGroupId`,
+ * `parentKey` `group:<groupId>`). `defaultSiteSpaceId` points at its default site space.
+ */
+export interface SiteSectionRecord extends StoredRecord {
+  readonly id: string;
+  readonly siteId: string;
+  readonly organizationId: string;
+  readonly title: string;
+  readonly description?: string;
+  readonly path: string;
+  readonly condition?: string;
+  readonly icon?: string;
+  readonly sectionGroupId?: string;
+  readonly defaultSiteSpaceId?: string;
+  readonly parentKey: string;
+  readonly orderKey: string;
+  readonly createdAt: string;
+}
+
+/** A space on a site: at the site's root (`parentKey` `site:<siteId>`) or in a section (`parentKey` `section:<id>`). */
+export interface SiteSpaceRecord extends StoredRecord {
+  readonly id: string;
+  readonly siteId: string;
+  readonly organizationId: string;
+  readonly spaceId: string;
+  readonly sectionId?: string;
+  readonly path: string;
+  readonly condition?: string;
+  readonly parentKey: string;
+  readonly orderKey: string;
+  readonly createdAt: string;
+}
+
 /** The table of each kind of record. */
 export const TABLES = {
   users: 'users',
@@ -103,8 +452,24 @@ export const TABLES = {
   organizationDomains: 'organizationDomains',
   settings: 'settings',
   sites: 'sites',
+  siteSectionGroups: 'siteSectionGroups',
+  siteSections: 'siteSections',
+  siteSpaces: 'siteSpaces',
   spaces: 'spaces',
   spaceGrants: 'spaceGrants',
+  collections: 'collections',
+  revisions: 'revisions',
+  contentNodes: 'contentNodes',
+  contentDocuments: 'contentDocuments',
+  changeRequests: 'changeRequests',
+  comments: 'comments',
+  commentReplies: 'commentReplies',
+  samlProviders: 'samlProviders',
+  translations: 'translations',
+  customFields: 'customFields',
+  customFieldValues: 'customFieldValues',
+  openAPISpecs: 'openAPISpecs',
+  openAPISpecVersions: 'openAPISpecVersions',
 } as const;
 
 /** Shorthand for an index definition. */
@@ -123,9 +488,44 @@ export const INDEXES = {
   organizationDomainsByDomain: index('domain'),
   spacesByOrganization: index('organizationId', 'createdAt'),
   spaceGrantsByTeam: index('teamId', 'createdAt'),
+  spaceGrantsBySpace: index('spaceId', 'createdAt'),
+  spacesByParent: index('parentKey', 'orderKey'),
+  spacesInTrash: index('trashed', 'deletedAt'),
+  collectionsByOrganization: index('organizationId', 'createdAt'),
+  collectionsByParent: index('parentKey', 'orderKey'),
+  revisionsBySpace: index('spaceId', 'createdAt'),
+  contentNodesBySpace: index('spaceId'),
+  contentDocumentsBySpace: index('spaceId'),
+  changeRequestsBySpace: index('spaceId', 'number'),
+  commentsBySpace: index('spaceId', 'postedAt'),
+  commentsByList: index('listKey', 'postedAt'),
+  commentsOpenByList: index('openKey', 'postedAt'),
+  commentRepliesByComment: index('commentId', 'postedAt'),
+  commentRepliesBySpace: index('spaceId'),
+  samlProvidersByOrganization: index('organizationId', 'createdAt'),
+  samlProvidersByDefaultTeam: index('defaultTeamId', 'createdAt'),
+  translationsByOrganization: index('organizationId', 'createdAt'),
+  customFieldsByOrganization: index('organizationId', 'createdAt'),
+  customFieldsByKey: index('key'),
+  customFieldValuesByField: index('fieldId'),
+  customFieldValuesBySpace: index('spaceId'),
+  sitesByOrganization: index('organizationId', 'createdAt'),
+  sitesByHostname: index('hostname'),
+  siteSectionGroupsBySite: index('siteId', 'createdAt'),
+  siteSectionGroupsByParent: index('parentKey', 'orderKey'),
+  siteSectionsBySite: index('siteId', 'createdAt'),
+  siteSectionsByParent: index('parentKey', 'orderKey'),
+  siteSpacesBySite: index('siteId', 'createdAt'),
+  siteSpacesByParent: index('parentKey', 'orderKey'),
+  siteSpacesBySpace: index('spaceId', 'createdAt'),
+  openAPISpecsByOrganization: index('organizationId', 'createdAt'),
+  openAPISpecsByKey: index('key'),
+  openAPISpecVersionsBySpec: index('specId', 'number'),
 } as const;
 
 /** The id of a member record. */
 export const memberId = (organizationId: string, userId: string) => `${organizationId}/${userId}`;
 /** The id of a team member record. */
 export const teamMemberId = (teamId: string, userId: string) => `${teamId}/${userId}`;
+/** The id of the record holding a space's value of a custom field. */
+export const customFieldValueId = (spaceId: string, fieldId: string) => `${spaceId}/${fieldId}`;

@@ -9,6 +9,8 @@ export interface Secrets {
   signVisitorClaims(claims: Record<string, unknown>, subject: string, ttlSeconds: number, now: Date): Promise<string>;
   /** Verifies a JWT made by signVisitorClaims and returns its payload; throws when invalid. */
   verifyVisitorClaims(token: string, now: Date): Promise<Record<string, unknown>>;
+  /** The HMAC-SHA-256 of some text under the signing key, as unpadded base64url (signed download URLs). */
+  hmac(data: string): Promise<string>;
 }
 
 const ISSUER = 'docs-platform';
@@ -16,7 +18,15 @@ const ISSUER = 'docs-platform';
 /** Secrets from one HMAC key. */
 export function secretsFromKey(key: string): Secrets {
   const bytes = new TextEncoder().encode(key);
+  let hmacKey: Promise<CryptoKey> | undefined;
   return {
+    async hmac(data) {
+      hmacKey ??= crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+      const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey, new TextEncoder().encode(data)));
+      let binary = '';
+      for (const byte of signature) binary += String.fromCharCode(byte);
+      return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    },
     async signVisitorClaims(claims, subject, ttlSeconds, now) {
       const issuedAt = Math.floor(now.getTime() / 1000);
       return new SignJWT(claims)
@@ -61,5 +71,6 @@ export function secretsFromStore(store: Store, ids: Ids): Secrets {
   return {
     signVisitorClaims: async (...args) => (await load()).signVisitorClaims(...args),
     verifyVisitorClaims: async (...args) => (await load()).verifyVisitorClaims(...args),
+    hmac: async (data) => (await load()).hmac(data),
   };
 }

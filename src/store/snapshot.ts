@@ -45,8 +45,13 @@ export function parseSnapshot(path: string, text: string | null): Snapshot {
 /** The tables of a snapshot being written: each table's records, captured at one sequence number. */
 export type CapturedTables = readonly (readonly [table: string, records: readonly StoredRecord[]])[];
 
-/** Records serialized per chunk before the writer yields to the event loop. */
-const RECORDS_PER_CHUNK = 1000;
+/**
+ * Characters of JSON serialized per chunk before the writer yields to the event loop: a few hundred
+ * microseconds of work. Chunks of 1,000 records (~480 KB, ~3 ms) held every write that needed the
+ * event loop behind them: during a compaction of 100,000 records the median durable write took 5-10
+ * times as long as outside one. Counted in characters, not records, so large records yield as often.
+ */
+const CHUNK_CHARS = 64 * 1024;
 
 /**
  * Serializes a snapshot a chunk at a time, one record per line so the file diffs and greps well,
@@ -62,9 +67,11 @@ export async function* serializeSnapshot(tables: CapturedTables, sequence: numbe
     firstTable = false;
     let firstRow = true;
     for (const record of records) {
-      parts.push(`${firstRow ? '' : ','}\n${JSON.stringify(record.id)}:${JSON.stringify(record)}`);
+      const line = `${firstRow ? '' : ','}\n${JSON.stringify(record.id)}:${JSON.stringify(record)}`;
+      parts.push(line);
       firstRow = false;
-      if (++pending >= RECORDS_PER_CHUNK) {
+      pending += line.length;
+      if (pending >= CHUNK_CHARS) {
         yield parts.join('');
         parts = [];
         pending = 0;

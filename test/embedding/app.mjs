@@ -45,6 +45,18 @@ try {
     contentType: overSocket.headers.get('content-type'),
     organizationIds: organizations.items?.map((organization) => organization.id) ?? null,
   };
+  // The self-description, without a token: the OpenAPI document, and the reference page with the files
+  // the packed code finds in the installed swagger-ui-dist.
+  const openapi = await fetch(`${running.url}/v1/openapi.json`);
+  const page = await fetch(`${running.url}/docs`);
+  const bundle = await fetch(`${running.url}/docs/swagger-ui-bundle.js`);
+  results.reference = {
+    openapi: openapi.status,
+    version: (await openapi.json()).openapi,
+    page: page.status,
+    bundle: bundle.status,
+    bundleType: bundle.headers.get('content-type'),
+  };
 } finally {
   await running.close();
 }

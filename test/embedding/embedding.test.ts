@@ -145,6 +145,7 @@ describe('the packed package, embedded in a plain JavaScript app', () => {
       organizationIds: [output.organizationId],
     });
     expect(output.persisted).toEqual({ format: 'docs-platform', members: 1 });
+    expect(output.reference).toEqual({ openapi: 200, version: '3.1.0', page: 200, bundle: 200, bundleType: 'text/javascript; charset=utf-8' });
   }, 60_000);
 
   it('type-checks from TypeScript with NodeNext resolution (skipLibCheck false)', async () => {

@@ -4,7 +4,7 @@ import { createFetchHandler } from '../../src/adapters/fetch/index.js';
 import { serve, type RunningServer } from '../../src/adapters/node-http/index.js';
 import { Router } from '../../src/adapters/router.js';
 import { manualClock } from '../../src/core/clock.js';
-import { createPlatform, type Platform } from '../../src/core/platform.js';
+import { createPlatform, type Platform, type PlatformOptions } from '../../src/core/platform.js';
 import type { MemberRole } from '../../src/core/roles.js';
 import { routes } from '../../src/core/routes.js';
 import { ErrorSchema } from '../../src/core/schemas.js';
@@ -82,7 +82,9 @@ export function assertMatchesSchema(method: string, path: string, response: Test
     expect(response.text).toBe('');
     return;
   }
-  const result = v.safeParse(schema, response.body);
+  // A body that is not JSON (a file download) is checked as the text it is.
+  const json = /^application\/json\b/.test(response.headers.get('content-type') ?? 'application/json');
+  const result = v.safeParse(schema, json ? response.body : response.text);
   if (!result.success) {
     const issue = result.issues[0];
     const where = (issue.path ?? []).map((item) => String(item.key)).join('.');
@@ -90,9 +92,12 @@ export function assertMatchesSchema(method: string, path: string, response: Test
   }
 }
 
-export async function createHarness(transport: Transport): Promise<Harness> {
+/** Options of the platform a harness creates, besides its store and clock (e.g. a short fetch timeout). */
+export type HarnessOptions = Omit<PlatformOptions, 'store' | 'clock'>;
+
+export async function createHarness(transport: Transport, options: HarnessOptions = {}): Promise<Harness> {
   const clock = manualClock('2026-03-01T10:00:00.000Z');
-  const platform = createPlatform({ store: createMemoryStore(), clock, signingKey: 'test-signing-key' });
+  const platform = createPlatform({ signingKey: 'test-signing-key', ...options, store: createMemoryStore(), clock });
   let server: RunningServer | undefined;
   let send: (request: Request) => Promise<Response>;
   if (transport === 'fetch') {
@@ -179,11 +184,11 @@ export async function createHarness(transport: Transport): Promise<Harness> {
  * Declares a suite of HTTP tests that runs once per transport, with a fresh harness for every test:
  * `httpSuite('members', (h) => { it('...', async () => { await h().owner.get(...) }) })`.
  */
-export function httpSuite(name: string, define: (harness: () => Harness) => void): void {
+export function httpSuite(name: string, define: (harness: () => Harness) => void, options?: HarnessOptions): void {
   describe.each(TRANSPORTS)(`${name} (%s)`, (transport) => {
     let current: Harness | undefined;
     beforeEach(async () => {
-      current = await createHarness(transport);
+      current = await createHarness(transport, options);
     });
     afterEach(async () => {
       await current?.close();

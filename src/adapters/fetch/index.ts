@@ -28,7 +28,7 @@ async function readBody(request: Request): Promise<string | null> {
 }
 
 function toResponse(response: PlainResponse): Response {
-  return new Response(response.body ?? null, { status: response.status, headers: response.headers });
+  return new Response((response.body as BodyInit | undefined) ?? null, { status: response.status, headers: response.headers });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Platform } from '../../core/platform.js';
 import { drainOnClose } from './drain.js';
+import { swaggerUiAssets } from './docs-assets.js';
 import { MAX_BODY_BYTES, createPipeline, errorResponse, type PipelineOptions, type PlainResponse } from '../pipeline.js';
 
 /** Reads a request body up to MAX_BODY_BYTES; resolves to null when it is larger. */
@@ -28,9 +29,12 @@ function write(res: ServerResponse, response: PlainResponse): void {
   res.end(response.body);
 }
 
-/** A node:http request listener serving the platform's API: `http.createServer(createNodeListener(platform))`. */
+/**
+ * A node:http request listener serving the platform's API: `http.createServer(createNodeListener(platform))`.
+ * It also serves the API reference page at `/docs`, from the installed swagger-ui-dist unless `docsAssets` is given.
+ */
 export function createNodeListener(platform: Platform, options: PipelineOptions = {}) {
-  const pipeline = createPipeline(platform, options);
+  const pipeline = createPipeline(platform, { ...options, docsAssets: options.docsAssets ?? swaggerUiAssets() });
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const url = req.url ?? '/';

@@ -1,8 +1,8 @@
 import type * as v from 'valibot';
-import type { StoredRecord } from '../../store/types.js';
 import type { Context } from '../context.js';
 import { oncePerTransaction } from '../per-transaction.js';
 import { INDEXES, TABLES, type MemberRecord } from '../records.js';
+import { contentSnapshot, spacesOfMember } from '../spaces/levels.js';
 import { loadUser, presentUser } from '../users/present.js';
 import type { MemberSchema } from './schemas.js';
 
@@ -24,16 +24,12 @@ export async function presentMember(ctx: Context, member: MemberRecord): Promise
   };
 }
 
-const notDeleted = (space: StoredRecord) => space.deletedAt === undefined;
-
 /**
- * How many spaces a member can access: a member with a role reaches every space of the organization
- * that is not deleted; a guest only spaces shared with it directly, which the spaces area adds.
+ * How many spaces a member can access, by the rules of permissions.ts (spaces/levels.ts): deleted
+ * spaces never count; a guest counts only spaces granted to its teams. The organization's content is
+ * read once per transaction (a page of members asks for it once per member).
  */
-function countMemberSpaces(ctx: Context, member: MemberRecord): Promise<number> {
-  if (member.role === null) return Promise.resolve(0);
-  return oncePerTransaction(ctx.tx, `live-spaces:${member.organizationId}`, async () => {
-    const query = { index: INDEXES.spacesByOrganization, value: member.organizationId, limit: 0, where: notDeleted };
-    return (await ctx.tx.list(TABLES.spaces, query)).count;
-  });
+async function countMemberSpaces(ctx: Context, member: MemberRecord): Promise<number> {
+  const snapshot = await oncePerTransaction(ctx.tx, `content:${member.organizationId}`, () => contentSnapshot(ctx, member.organizationId));
+  return (await spacesOfMember(ctx, member, snapshot)).length;
 }

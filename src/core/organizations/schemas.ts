@@ -60,7 +60,8 @@ export const OrganizationSchema = v.object({
   inviteLinks: v.boolean(),
   plan: v.picklist(BILLING_PRODUCTS),
   urls: v.object({ location: Url, app: Url, logo: v.optional(Url) }),
-  trial: v.object({ status: v.picklist(TRIAL_STATES), count: v.number() }),
+  // `count` is a whole number, as in the public API (integer there).
+  trial: v.object({ status: v.picklist(TRIAL_STATES), count: v.pipe(v.number(), v.integer()) }),
   internal_isOnNewTrial: v.literal(true),
   permissions: v.object({
     view: v.boolean(),

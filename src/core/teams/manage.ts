@@ -3,6 +3,7 @@ import { readOperation, writeOperation } from '../operation.js';
 import { assertTeamAdmin, assertTeamView, organizationAccess, requireOrganization, teamRoleOf } from '../permissions.js';
 import { INDEXES, TABLES, type TeamRecord } from '../records.js';
 import { Id } from '../schemas.js';
+import { assertNotDefaultTeam } from '../sso/default-team.js';
 import { applyTeamMembership, resolveMembers } from './membership.js';
 import { loadTeam, presentTeam } from './present.js';
 import { TeamSchema, TeamTitle } from './schemas.js';
@@ -68,6 +69,7 @@ export const deleteTeam = writeOperation({
     const { member: caller } = await organizationAccess(ctx, organizationId);
     const team = await loadTeam(ctx, organizationId, teamId);
     assertTeamAdmin(caller, await teamRoleOf(ctx, teamId), 'delete the team');
+    await assertNotDefaultTeam(ctx, team.id);
     const { items } = await ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByTeam, value: team.id });
     for (const record of items) await ctx.tx.delete(TABLES.teamMembers, record.id);
     const grants = await ctx.tx.list(TABLES.spaceGrants, { index: INDEXES.spaceGrantsByTeam, value: team.id });

@@ -11,7 +11,8 @@ export const TeamSchema = v.object({
   object: v.literal('team'),
   id: v.string(),
   title: v.string(),
-  members: v.number(),
+  // A count: a whole number, as in the public API (integer there).
+  members: v.pipe(v.number(), v.integer()),
   spaces: v.number(),
   createdAt: Timestamp,
   permissions: v.object({ admin: v.boolean(), view: v.boolean() }),

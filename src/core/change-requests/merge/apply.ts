@@ -1,0 +1,195 @@
+import type { RevisionDraft } from '../../content/draft.js';
+import type { FileEntry, PageEntry } from '../../content/model.js';
+import { OWN_FIELDS } from './pages.js';
+import { sameValue } from './pick.js';
+import type { MergeSide, MergedContent } from './types.js';
+
+/**
+ * Turns a draft opened over one revision (`from`, the same content materialized) into the merged content,
+ * with the draft's own operations, so that only the pages the merge changed are rewritten and every rule
+ * the draft checks still holds at each step. The order of the steps keeps each one valid:
+ * 1. pages that change parent or slug take a temporary slug, and those that change parent wait at the top
+ *    level (out of any subtree about to be deleted, and out of each other's way);
+ * 2. the pages the result does not have are deleted, subtree by subtree;
+ * 3. the new pages are inserted, parents first, keeping their ordering key when it is free;
+ * 4. the waiting pages move under their parents, and the temporary slugs become the final ones;
+ * 5. fields and bodies are set, then each list of siblings the merge touched is put in the result's order,
+ *    moving as few pages as possible (those off a longest run already in order);
+ * 6. files are added, replaced and removed.
+ * `markdownOf` reads a stored body, for a page that takes a body another revision stores.
+ */
+export async function applyMerged(
+  draft: RevisionDraft,
+  from: MergeSide,
+  result: MergedContent,
+  markdownOf: (page: PageEntry) => Promise<string>,
+): Promise<void> {
+  const before = from.byId;
+  const after = result.pages;
+  const ids = [...after.keys()];
+  const kept = ids.filter((id) => before.has(id));
+  const added = topDown(after, ids.filter((id) => !before.has(id)));
+  const relocated = kept.filter((id) => before.get(id)!.parent !== after.get(id)!.parent || before.get(id)!.slug !== after.get(id)!.slug);
+  const reparented = relocated.filter((id) => before.get(id)!.parent !== after.get(id)!.parent);
+  // Which ordering keys each parent's children hold in the draft, as the steps go.
+  const occupied = new Map<string | null, Set<string>>();
+  const occupy = (page: PageEntry) => (occupied.get(page.parent) ?? occupied.set(page.parent, new Set()).get(page.parent)!).add(page.order);
+  const vacate = (page: PageEntry) => occupied.get(page.parent)?.delete(page.order);
+  for (const page of before.values()) occupy(page);
+
+  // 1.
+  for (const id of relocated) await draft.updatePage(id, { slug: temporarySlug(id) });
+  for (const id of reparented) {
+    vacate(before.get(id)!);
+    occupy(await draft.movePage(id, null));
+  }
+  // 2. Only the top of each deleted subtree: the rest goes with it.
+  for (const [id, page] of before) {
+    if (after.has(id) || (page.parent !== null && !after.has(page.parent) && before.has(page.parent))) continue;
+    for (const gone of await draft.deletePage(id)) vacate(before.get(gone)!);
+  }
+  // 3.
+  for (const id of added) {
+    const page = after.get(id)!;
+    const free = !occupied.get(page.parent)?.has(page.order);
+    const body = result.bodies.get(id);
+    occupy(
+      await draft.insertPage(
+        {
+          ...ownFields(page),
+          id,
+          type: page.type,
+          slug: page.slug,
+          ...(free && { order: page.order }),
+          ...(body !== undefined ? { markdown: body } : { document: page.document }),
+          createdAt: page.createdAt,
+          updatedAt: page.updatedAt,
+        },
+        page.parent,
+      ),
+    );
+  }
+  // 4.
+  for (const id of reparented) {
+    const moving = (await draft.page(id))!;
+    vacate(moving);
+    occupy(await draft.movePage(id, after.get(id)!.parent));
+  }
+  for (const id of relocated) await draft.updatePage(id, { slug: after.get(id)!.slug });
+  // 5.
+  for (const id of kept) {
+    const [was, page] = [before.get(id)!, after.get(id)!];
+    const body = result.bodies.get(id);
+    const fields = OWN_FIELDS.some((field) => !sameValue(was[field], page[field]));
+    if (!fields && body === undefined && was.document === page.document) continue;
+    const markdown = body ?? (was.document === page.document ? undefined : page.document === undefined ? '' : await markdownOf(page));
+    await draft.updatePage(id, { ...(fields && patchOf(page)), ...(markdown !== undefined && { markdown }) });
+  }
+  const touched = new Set([...added, ...kept.filter((id) => !sameValue(placeOf(before.get(id)!), placeOf(after.get(id)!)))].map((id) => after.get(id)!.parent));
+  const lists = childLists(after, touched);
+  for (const parent of [...touched].sort(nullFirst)) await reorder(draft, parent, lists.get(parent) ?? []);
+  // 6.
+  const files = new Map(from.files.map((file) => [file.id, file]));
+  for (const [id, file] of result.files) if (!sameValue(files.get(id), file)) await draft.putFile(file as FileEntry);
+  for (const id of files.keys()) if (!result.files.has(id)) await draft.deleteFile(id);
+}
+
+/** A slug no page can have taken (ids are unique, and `~` is in no derived slug): frees a page's place. */
+const temporarySlug = (id: string) => `~merge~${id}`;
+
+const placeOf = (page: PageEntry) => ({ parent: page.parent, order: page.order });
+
+const nullFirst = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
+
+/** A page's own fields as an insert takes them. */
+function ownFields(page: PageEntry) {
+  return Object.fromEntries(OWN_FIELDS.filter((field) => page[field] !== undefined).map((field) => [field, page[field]])) as Pick<
+    PageEntry,
+    (typeof OWN_FIELDS)[number]
+  >;
+}
+
+/** A page's own fields as a patch: absent ones are removed (an empty text, a false flag). */
+function patchOf(page: PageEntry) {
+  return {
+    title: page.title,
+    emoji: page.emoji ?? '',
+    icon: page.icon ?? '',
+    description: page.description ?? '',
+    hidden: page.hidden ?? false,
+    noIndex: page.noIndex ?? false,
+    noRobotsIndex: page.noRobotsIndex ?? false,
+    ...(page.target !== undefined && { target: page.target }),
+    ...(page.computed !== undefined && { computed: page.computed }),
+  };
+}
+
+/** The ids of the children of each of some parents in the result, in order (one pass over the pages). */
+function childLists(pages: ReadonlyMap<string, PageEntry>, parents: ReadonlySet<string | null>): Map<string | null, string[]> {
+  const lists = new Map<string | null, PageEntry[]>();
+  for (const page of pages.values()) {
+    if (!parents.has(page.parent)) continue;
+    const list = lists.get(page.parent);
+    if (list) list.push(page);
+    else lists.set(page.parent, [page]);
+  }
+  const byOrder = (a: PageEntry, b: PageEntry) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0);
+  return new Map([...lists].map(([parent, list]) => [parent, list.sort(byOrder).map((page) => page.id)]));
+}
+
+/** Some page ids, parents before their children. */
+function topDown(pages: ReadonlyMap<string, PageEntry>, ids: readonly string[]): string[] {
+  const depth = new Map<string, number>();
+  const depthOf = (id: string): number => {
+    const known = depth.get(id);
+    if (known !== undefined) return known;
+    const parent = pages.get(id)!.parent;
+    const value = parent === null ? 0 : depthOf(parent) + 1;
+    depth.set(id, value);
+    return value;
+  };
+  return [...ids].sort((a, b) => depthOf(a) - depthOf(b) || (a < b ? -1 : 1));
+}
+
+/**
+ * Puts a parent's children in the draft into `target` order. The longest run of children already in
+ * target order stays; each other child moves to just after its predecessor in the target.
+ */
+async function reorder(draft: RevisionDraft, parent: string | null, target: readonly string[]): Promise<void> {
+  const current = await draft.childIds(parent);
+  if (sameValue(current, target)) return;
+  const rank = new Map(target.map((id, i) => [id, i]));
+  const stay = new Set(longestIncreasing(current.map((id) => rank.get(id)!)).map((i) => target[i]));
+  // The draft's list as the moves go; a page not placed yet may still sit anywhere in it.
+  const list = [...current];
+  for (let i = 0; i < target.length; i++) {
+    const id = target[i];
+    if (stay.has(id)) continue;
+    list.splice(list.indexOf(id), 1);
+    const at = i === 0 ? 0 : list.indexOf(target[i - 1]) + 1;
+    await draft.movePage(id, parent, at);
+    list.splice(at, 0, id);
+  }
+}
+
+/** A longest strictly increasing subsequence of numbers (its values), in O(n log n). */
+function longestIncreasing(values: readonly number[]): number[] {
+  const tails: number[] = [];
+  const tailIndex: number[] = [];
+  const previous: number[] = new Array(values.length).fill(-1);
+  values.forEach((value, i) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (tails[mid] < value) low = mid + 1;
+      else high = mid;
+    }
+    tails[low] = value;
+    tailIndex[low] = i;
+    previous[i] = low > 0 ? tailIndex[low - 1] : -1;
+  });
+  const out: number[] = [];
+  for (let i = tailIndex[tails.length - 1] ?? -1; i >= 0; i = previous[i]) out.push(values[i]);
+  return out.reverse();
+}

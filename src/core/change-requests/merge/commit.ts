@@ -1,0 +1,90 @@
+import type { WriteContext } from '../../context.js';
+import { openDraft } from '../../content/draft.js';
+import type { PageEntry } from '../../content/model.js';
+import { loadPageTree, readMarkdown } from '../../content/revision.js';
+import type { ChangeRequestRecord, RevisionRecord, RevisionType, SpaceRecord } from '../../records.js';
+import { baseRevisionOf } from '../access.js';
+import { applyMerged } from './apply.js';
+import { entryOf } from './pages.js';
+import { sameValue } from './pick.js';
+import { bodiesToRead, mergeContent } from './three-way.js';
+import type { MergeConflict, MergeSide, MergedContent } from './types.js';
+
+/** The three revisions of a merge and how to record its result. */
+export interface MergeRequest {
+  /** The revision both sides came from: the change request's base. */
+  readonly base: string;
+  /** The space's revision. */
+  readonly ours: string;
+  /** The change request's revision (the side that wins conflicts). */
+  readonly theirs: string;
+  /** The new revision's parents, its type and its change request. */
+  readonly parents: readonly string[];
+  readonly type: Extract<RevisionType, 'merge' | 'update'>;
+  readonly changeRequestId: string;
+}
+
+/** What a merge stored: the new revision, and what clashed on the way (empty: a clean merge). */
+export interface MergeOutcome {
+  readonly revision: RevisionRecord;
+  readonly conflicts: readonly MergeConflict[];
+}
+
+/**
+ * Merges three revisions of a space (three-way.ts) and stores the result as a new revision. When one side
+ * is still the base, the result is the other side as it is (the properties of test/property/merge.test.ts),
+ * so its maps are shared whole and nothing is read; otherwise the three trees are read, merged, and the
+ * result written over whichever side it differs least from, so that only the changed pages are rewritten.
+ */
+export async function commitMerge(ctx: WriteContext, request: MergeRequest): Promise<MergeOutcome> {
+  const meta = { parents: request.parents, type: request.type, changeRequestId: request.changeRequestId };
+  if (request.ours === request.base || request.theirs === request.base) {
+    const unchanged = request.ours === request.base ? request.theirs : request.ours;
+    return { revision: await (await openDraft(ctx, unchanged)).commit(meta), conflicts: [] };
+  }
+  const [base, ours, theirs] = [
+    await loadPageTree(ctx.tx, request.base),
+    await loadPageTree(ctx.tx, request.ours),
+    await loadPageTree(ctx.tx, request.theirs),
+  ];
+  const bodies = new Map<string, string>();
+  for (const page of bodiesToRead(base, ours, theirs)) bodies.set(page.document!, await readMarkdown(ctx.tx, page));
+  const merged = mergeContent(base, ours, theirs, bodies);
+  const start = differences(ours, merged) < differences(theirs, merged) ? ours : theirs;
+  const draft = await openDraft(ctx, start.revision.id);
+  await applyMerged(draft, start, merged, (page: PageEntry) => readMarkdown(ctx.tx, page));
+  return { revision: await draft.commit(meta), conflicts: merged.conflicts };
+}
+
+/**
+ * Merges a change request with its space's content (base: the request's base; theirs: the request) into a
+ * new revision: of type `merge` with parents [space, request] for a merge, `update` with parents
+ * [request, space] for an update. The same content either way; only what becomes of it differs.
+ */
+export function mergeWithSpace(ctx: WriteContext, space: SpaceRecord, changeRequest: ChangeRequestRecord, type: MergeRequest['type']): Promise<MergeOutcome> {
+  // A request with no edits on a space that has not moved: one parent, not the same one twice.
+  const sides = [...new Set([space.revision, changeRequest.revision])];
+  return commitMerge(ctx, {
+    base: baseRevisionOf(changeRequest),
+    ours: space.revision,
+    theirs: changeRequest.revision,
+    parents: type === 'merge' ? sides : sides.reverse(),
+    type,
+    changeRequestId: changeRequest.id,
+  });
+}
+
+/** How many pages and files of a side the merged content adds, removes or changes. */
+function differences(side: MergeSide, merged: MergedContent): number {
+  let count = 0;
+  for (const [id, page] of merged.pages) {
+    const was = side.byId.get(id);
+    // entryOf leaves out a PageNode's children.
+    if (!was || merged.bodies.has(id) || !sameValue(entryOf(was), page)) count++;
+  }
+  for (const id of side.byId.keys()) if (!merged.pages.has(id)) count++;
+  const files = new Map(side.files.map((file) => [file.id, file]));
+  for (const [id, file] of merged.files) if (!sameValue(files.get(id), file)) count++;
+  for (const id of files.keys()) if (!merged.files.has(id)) count++;
+  return count;
+}

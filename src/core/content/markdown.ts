@@ -1,0 +1,151 @@
+import GithubSlugger from 'github-slugger';
+import type { Heading, Root, RootContent } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { frontmatterFromMarkdown, frontmatterToMarkdown } from 'mdast-util-frontmatter';
+import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
+import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
+import { toString } from 'mdast-util-to-string';
+import { frontmatter } from 'micromark-extension-frontmatter';
+import { gfm } from 'micromark-extension-gfm';
+import { parse as parseYaml } from 'yaml';
+import { badRequest } from '../errors.js';
+
+/**
+ * The one Markdown parser and printer of the project (mdast: mdast-util-from-markdown and
+ * mdast-util-to-markdown, with GitHub Flavored Markdown and YAML frontmatter). Pages, comments, links,
+ * search, import and PDF all read Markdown through these functions, so they agree on what a document says.
+ */
+
+const PARSE_OPTIONS = {
+  extensions: [gfm(), frontmatter(['yaml'])],
+  mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
+};
+
+/** How Markdown is printed: one canonical spelling, so that what a page stores is stable. */
+const PRINT_OPTIONS: ToMarkdownOptions = {
+  extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml'])],
+  bullet: '-',
+  emphasis: '_',
+  strong: '*',
+  fences: true,
+  listItemIndent: 'one',
+  rule: '-',
+};
+
+/** Parses Markdown (GFM, YAML frontmatter) into an mdast tree. Never throws: any text is some Markdown. */
+export function parseMarkdown(markdown: string): Root {
+  return fromMarkdown(markdown, PARSE_OPTIONS);
+}
+
+/** Prints an mdast tree as Markdown, in the canonical spelling ('' for an empty tree). */
+export function stringifyMarkdown(root: Root): string {
+  if (root.children.length === 0) return '';
+  return toMarkdown(root, PRINT_OPTIONS);
+}
+
+/** Markdown in its canonical spelling: parsed, then printed. */
+export function normalizeMarkdown(markdown: string): string {
+  return stringifyMarkdown(parseMarkdown(markdown));
+}
+
+/** The page fields a Markdown document's frontmatter may set. */
+export interface PageMeta {
+  title?: string;
+  description?: string;
+  emoji?: string;
+  icon?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+}
+
+const TEXT_FIELDS = ['title', 'description', 'emoji', 'icon'] as const;
+const FLAG_FIELDS = ['hidden', 'noIndex', 'noRobotsIndex'] as const;
+
+/**
+ * Reads the page fields of a document's YAML frontmatter (absent: none). Other keys are ignored, as Git
+ * Sync does; YAML that does not parse, or a known key of the wrong type, is a 400.
+ */
+export function readFrontmatter(root: Root): PageMeta {
+  const node = root.children.find((child) => child.type === 'yaml');
+  if (!node) return {};
+  let data: unknown;
+  try {
+    data = parseYaml(node.value);
+  } catch (error) {
+    throw badRequest(`markdown: the frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (data === null || data === undefined) return {};
+  if (typeof data !== 'object' || Array.isArray(data)) throw badRequest('markdown: the frontmatter must be a YAML mapping');
+  const record = data as Record<string, unknown>;
+  const meta: PageMeta = {};
+  for (const field of TEXT_FIELDS) {
+    if (record[field] === undefined || record[field] === null) continue;
+    if (typeof record[field] !== 'string') throw badRequest(`markdown: frontmatter ${field} must be a string`);
+    meta[field] = record[field] as string;
+  }
+  for (const field of FLAG_FIELDS) {
+    if (record[field] === undefined || record[field] === null) continue;
+    if (typeof record[field] !== 'boolean') throw badRequest(`markdown: frontmatter ${field} must be true or false`);
+    meta[field] = record[field] as boolean;
+  }
+  return meta;
+}
+
+/** A page's Markdown taken apart: frontmatter fields, the title of a leading `# Heading`, and the body without both. */
+export interface PageMarkdown {
+  readonly meta: PageMeta;
+  /** The text of a first-level heading that opens the document, if any. */
+  readonly heading?: string;
+  /** The body in canonical Markdown, without frontmatter and without that heading. */
+  readonly body: string;
+}
+
+/**
+ * Splits the Markdown of a page as Git Sync does: the frontmatter sets page fields, a leading
+ * first-level heading is the title (unless the frontmatter has one), and both are taken out of the stored
+ * body (the title is shown apart).
+ */
+export function splitPageMarkdown(markdown: string): PageMarkdown {
+  const { meta, heading, body } = splitPageRoot(parseMarkdown(markdown));
+  return { meta, ...(heading !== undefined && { heading }), body: stringifyMarkdown(body) };
+}
+
+/** splitPageMarkdown on a parsed tree: the body stays a tree, for callers that rewrite it before printing. */
+export function splitPageRoot(root: Root): { meta: PageMeta; heading?: string; body: Root } {
+  const meta = readFrontmatter(root);
+  const children: RootContent[] = root.children.filter((child) => child.type !== 'yaml');
+  const first = children[0];
+  let heading: string | undefined;
+  // A leading first-level heading is the title unless the frontmatter names one; then it is content.
+  if (meta.title === undefined && first?.type === 'heading' && (first as Heading).depth === 1) {
+    heading = plainText(first).trim() || undefined;
+    children.shift();
+  }
+  return { meta, ...(heading !== undefined && { heading }), body: { type: 'root', children } };
+}
+
+/** A node of a tree that points somewhere: a link, an image or a link definition. */
+export type UrlNode = Extract<RootContent, { url: string }>;
+
+/** Calls `visit` on every node of a tree that has a URL (links, images, definitions), depth first. */
+export function visitUrls(node: Root | RootContent, visit: (node: UrlNode) => void): void {
+  if ('url' in node && typeof node.url === 'string') visit(node as UrlNode);
+  if ('children' in node) for (const child of node.children as RootContent[]) visitUrls(child, visit);
+}
+
+/** The plain text of an mdast node (alt texts and link texts included). */
+export function plainText(node: Root | RootContent): string {
+  return toString(node);
+}
+
+/**
+ * The anchor of a heading, as GitHub makes it (`## Getting started` → `getting-started`). Pass one slugger
+ * per document so that repeated headings get `-1`, `-2`, ... as they do there.
+ */
+export function headingAnchor(text: string, slugger: GithubSlugger = new GithubSlugger()): string {
+  return slugger.slug(text);
+}
+
+/** A new slugger for the headings of one document (see headingAnchor). */
+export const newSlugger = (): GithubSlugger => new GithubSlugger();

@@ -1,0 +1,38 @@
+import { conflict } from '../errors.js';
+
+/**
+ * Paths of sections and site spaces: unique among their siblings (the sections of a site, the site
+ * spaces of a level). A path the caller gives that is taken is a 409; a path made from a title gets
+ * `-2`, `-3`, ... until it is free.
+ */
+
+const MAX_PATH = 100;
+
+/** A path made from a title: lower case, letters and digits joined by `-` (`Getting started` → `getting-started`). */
+export function slugOf(title: string, fallback: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_PATH)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}
+
+/** The first of `base`, `base-2`, `base-3`, ... that no sibling uses (cut so that it stays within 100 characters). */
+export function freePath(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = base.slice(0, MAX_PATH - suffix.length) + suffix;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Refuses (409) a path another sibling already uses. */
+export function assertPathFree(path: string, siblings: readonly { id: string; path: string }[], selfId: string | undefined, where: string): void {
+  const other = siblings.find((sibling) => sibling.path === path && sibling.id !== selfId);
+  if (other) throw conflict(`path: "${path}" is already the path of ${other.id} in ${where}`);
+}

@@ -1,0 +1,29 @@
+import { writeOperation } from '../../operation.js';
+import { INDEXES, TABLES } from '../../records.js';
+import { Id } from '../../schemas.js';
+import { loadSection, requireSite } from '../access.js';
+import { pointDefaultSection } from '../defaults.js';
+import { loadStructure, sectionParentKey } from '../structure.js';
+
+/**
+ * Deletes a section with its site spaces (the spaces stay). When it was the default section, the first
+ * remaining section (in published order) becomes the default.
+ */
+export const deleteSiteSection = writeOperation({
+  name: 'deleteSiteSection',
+  summary: 'Delete a section of a site',
+  params: { organizationId: Id, siteId: Id, siteSectionId: Id },
+  response: null,
+  async run(ctx, { organizationId, siteId, siteSectionId }) {
+    const { site } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
+    const section = await loadSection(ctx, site, siteSectionId);
+    const structure = await loadStructure(ctx.tx, site);
+    const { items } = await ctx.tx.list(TABLES.siteSpaces, { index: INDEXES.siteSpacesByParent, value: sectionParentKey(section.id) });
+    for (const siteSpace of items) await ctx.tx.delete(TABLES.siteSpaces, siteSpace.id);
+    await ctx.tx.delete(TABLES.siteSections, section.id);
+    if (structure.defaultSectionId === section.id) {
+      const next = structure.sections.find((node) => node.section.id !== section.id);
+      await pointDefaultSection(ctx, site.id, next?.section.id);
+    }
+  },
+});

@@ -1,0 +1,70 @@
+import type { WriteTransaction } from '../../store/types.js';
+import type { Context } from '../context.js';
+import { FailAfterCommit, conflict, notFound } from '../errors.js';
+import { SPACE_NEEDS, assertSpaceLevel, findMembership, type SpaceAction } from '../permissions.js';
+import { TABLES, type MemberRecord, type SpaceRecord } from '../records.js';
+import type { MemberRole } from '../roles.js';
+import { contentLevels, type ContentLevels } from './levels.js';
+import { purgeSpace } from './owned.js';
+import { expired } from './trash.js';
+
+/** A space the caller reached, with its membership of the space's organization and its level on it. */
+export interface SpaceAccess {
+  readonly space: SpaceRecord;
+  readonly member: MemberRecord;
+  readonly levels: ContentLevels;
+  readonly level: MemberRole | null;
+}
+
+/** How an operation reaches a space. */
+export interface ReachOptions {
+  /** Whether a deleted space (within its 7 days) is reached too: reading it and restoring it. */
+  readonly deleted?: boolean;
+  /** A write operation's transaction: a space past its window is purged with it before the 404. */
+  readonly purge?: WriteTransaction;
+}
+
+/**
+ * Loads a space for the caller. 404 when there is none, when the caller is not a member of its
+ * organization, when it is past its restore window (then purged, when `purge` is given), and when it
+ * is deleted unless `deleted` allows it.
+ */
+export async function loadSpace(ctx: Context, spaceId: string, options: ReachOptions = {}): Promise<SpaceAccess> {
+  const space = (await ctx.tx.get(TABLES.spaces, spaceId)) as SpaceRecord | undefined;
+  const missing = notFound(`No space ${spaceId}`);
+  if (!space) throw missing;
+  if (expired(space, ctx.now)) {
+    if (!options.purge) throw missing;
+    await purgeSpace(options.purge, space.id);
+    throw new FailAfterCommit(missing);
+  }
+  const member = await findMembership(ctx, space.organizationId);
+  if (!member) throw missing;
+  if (space.deletedAt !== undefined && !options.deleted) {
+    throw notFound(`Space ${spaceId} is deleted; restore it first with POST /v1/spaces/${spaceId}/restore`);
+  }
+  const levels = await contentLevels(ctx, space.organizationId, member);
+  return { space, member, levels, level: levels.space(space) };
+}
+
+/**
+ * Loads a space and checks that the caller may do `action` on it: 404 as loadSpace, then 403 when its
+ * level is too low, then 409 when the action changes content and the space is locked.
+ */
+export async function requireSpace(ctx: Context, spaceId: string, action: SpaceAction, doing: string, options: ReachOptions = {}) {
+  const access = await loadSpace(ctx, spaceId, options);
+  assertSpaceLevel(access.level, action, `space ${spaceId}`, doing);
+  const need = SPACE_NEEDS[action] as { readonly live?: boolean };
+  if (need.live) assertEditable(access.space);
+  return access;
+}
+
+/**
+ * Throws 409 when the space's `editMode` is `locked`: every change of its content (pages, files,
+ * merges, imports) checks this, after the caller's level, until the space is set back to `live`.
+ */
+export function assertEditable(space: SpaceRecord): void {
+  if (space.editMode === 'locked') {
+    throw conflict(`Space ${space.id} is locked (editMode "locked"): set its editMode to "live" to change its content`);
+  }
+}

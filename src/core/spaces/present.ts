@@ -1,0 +1,66 @@
+import type * as v from 'valibot';
+import type { Context } from '../context.js';
+import { spacePermissions } from '../permissions.js';
+import { openCommentCount, spaceListKey } from '../comments/keys.js';
+import type { StoredRecord } from '../../store/types.js';
+import { INDEXES, TABLES, type ChangeRequestRecord, type MemberRecord, type SpaceRecord } from '../records.js';
+import { contentLevels, type ContentLevels } from './levels.js';
+import type { SpaceSchema } from './schemas.js';
+
+/** The space object of responses. */
+export type SpaceOutput = v.InferInput<typeof SpaceSchema>;
+
+/** Options of a space's presentation. */
+export interface PresentOptions {
+  /** The share key of a share-link reader, added to the published URL. */
+  readonly shareKey?: string;
+}
+
+/** How many of a space's change requests there are (with `status`: in that status), counted now. */
+async function countChangeRequests(ctx: Context, spaceId: string, status?: ChangeRequestRecord['status']) {
+  const where = status === undefined ? undefined : (record: StoredRecord) => record.status === status;
+  return (await ctx.tx.list(TABLES.changeRequests, { index: INDEXES.changeRequestsBySpace, value: spaceId, limit: 0, where })).count;
+}
+
+/** The URLs of a space: published ones only when someone but members may read it. */
+function spaceUrls(ctx: Context, space: SpaceRecord, options: PresentOptions) {
+  const urls: SpaceOutput['urls'] = { location: ctx.urls.api(`/spaces/${space.id}`), app: ctx.urls.app(`/s/${space.id}`) };
+  if (space.visibility === 'private') return urls;
+  const published = ctx.urls.published(`/s/${space.id}`);
+  const share = space.visibility === 'share-link' && options.shareKey !== undefined ? `?share=${encodeURIComponent(options.shareKey)}` : '';
+  urls.published = published + share;
+  if (space.visibility === 'public') urls.public = published;
+  return urls;
+}
+
+/** The space object as the member whose levels are given sees it, with its counts computed now. */
+export async function presentSpace(ctx: Context, space: SpaceRecord, levels: ContentLevels, options: PresentOptions = {}): Promise<SpaceOutput> {
+  return {
+    object: 'space',
+    id: space.id,
+    title: space.title,
+    emoji: space.emoji,
+    visibility: space.visibility,
+    createdAt: space.createdAt,
+    updatedAt: space.updatedAt,
+    ...(space.deletedAt !== undefined && { deletedAt: space.deletedAt }),
+    editMode: space.editMode,
+    urls: spaceUrls(ctx, space, options),
+    organization: space.organizationId,
+    ...(space.parent !== undefined && { parent: space.parent }),
+    ...(space.visibility === 'visitor-auth' && { visitorAuth: { backend: 'custom' as const } }),
+    revision: space.revision,
+    defaultLevel: levels.defaultLevelOf(space),
+    // The space's own open comments (one in a change request counts for the change request), from their index.
+    comments: await openCommentCount(ctx, spaceListKey(space.id)),
+    changeRequests: await countChangeRequests(ctx, space.id),
+    changeRequestsOpen: await countChangeRequests(ctx, space.id, 'open'),
+    changeRequestsDraft: await countChangeRequests(ctx, space.id, 'draft'),
+    permissions: spacePermissions(levels.space(space), space.editMode),
+  };
+}
+
+/** Presents a space to a member, with levels read now (after the operation's writes). */
+export async function presentSpaceTo(ctx: Context, space: SpaceRecord, member: MemberRecord, options: PresentOptions = {}) {
+  return presentSpace(ctx, space, await contentLevels(ctx, space.organizationId, member), options);
+}

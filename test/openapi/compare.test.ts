@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { compareSummaries, summarize } from './compare.js';
+
+/** The comparison that the public API test relies on finds what it should, and only that. */
+
+const compare = (ours: object, theirs: object, theirRoot: object = {}) => compareSummaries(summarize(ours, {}), summarize(theirs, theirRoot));
+
+describe('comparing response schemas', () => {
+  it('accepts ours sending less: a subset of the enum, an integer for a number, no null where null is allowed', () => {
+    expect(compare({ type: 'string', enum: ['a'] }, { type: 'string', enum: ['a', 'b'] })).toEqual([]);
+    expect(compare({ type: 'integer' }, { type: 'number' })).toEqual([]);
+    expect(compare({ type: 'string' }, { type: ['string', 'null'] })).toEqual([]);
+    expect(compare({ const: 'team' }, { type: 'string', enum: ['team'] })).toEqual([]);
+  });
+
+  it('reports ours sending a type or a value theirs does not allow', () => {
+    expect(compare({ type: 'number' }, { type: 'integer' })).toEqual([{ field: '(body)', ours: 'type number', theirs: 'type integer' }]);
+    expect(compare({ anyOf: [{ type: 'string' }, { type: 'null' }] }, { type: 'string' })).toEqual([
+      { field: '(body)', ours: 'type null | string', theirs: 'type string' },
+    ]);
+    expect(compare({ type: 'string', enum: ['a', 'z'] }, { type: 'string', enum: ['a', 'b'] })).toEqual([
+      { field: '(body)', ours: 'one of "a", "z"', theirs: 'one of "a", "b"' },
+    ]);
+    expect(compare({ type: 'string' }, { type: 'string', enum: ['a'] })).toEqual([{ field: '(body)', ours: 'any value', theirs: 'one of "a"' }]);
+  });
+
+  it('walks objects, arrays, $refs, allOf and oneOf, comparing only the fields both define', () => {
+    const theirRoot = {
+      components: {
+        schemas: {
+          List: { type: 'object', properties: { count: { type: 'number' } } },
+          Role: { oneOf: [{ type: 'string', enum: ['admin', 'read'] }, { type: 'null' }] },
+          Member: { type: 'object', properties: { role: { $ref: '#/components/schemas/Role' }, since: { type: 'string' } } },
+        },
+      },
+    };
+    const theirs = {
+      allOf: [
+        { $ref: '#/components/schemas/List' },
+        { type: 'object', properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Member' } } } },
+      ],
+    };
+    const ours = {
+      type: 'object',
+      properties: {
+        count: { type: 'integer' },
+        extra: { type: 'boolean' },
+        items: { type: 'array', items: { type: 'object', properties: { role: { anyOf: [{ type: 'string', enum: ['admin', 'guest'] }, { type: 'null' }] }, since: { type: 'number' } } } },
+      },
+    };
+    expect(compare(ours, theirs, theirRoot)).toEqual([
+      { field: 'items[].role', ours: 'one of "admin", "guest"', theirs: 'one of "admin", "read"' },
+      { field: 'items[].since', ours: 'type number', theirs: 'type string' },
+    ]);
+  });
+
+  it('follows a recursive $ref once', () => {
+    const root = { components: { schemas: { Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } } } };
+    const ours = { type: 'object', properties: { children: { type: 'array', items: { type: 'object' } } } };
+    expect(compare(ours, { $ref: '#/components/schemas/Node' }, root)).toEqual([]);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Compares two JSON Schemas field by field, for the test against the public API's document: where both
+ * define a field, can ours send a type or an enum value that theirs does not allow? (A client written
+ * against the public API must understand what we send; we may send less, never more.)
+ */
+
+type Schema = Record<string, any>;
+
+/** What a schema allows, with $refs resolved and allOf/oneOf/anyOf folded in. */
+export interface Summary {
+  /** The JSON types it allows (`integer` for whole numbers); null when any type goes. */
+  types: Set<string> | null;
+  /** The JSON-encoded scalar values it allows; null when its scalar types take any value. */
+  values: Set<string> | null;
+  /** The summaries of its properties. */
+  properties: Map<string, Summary>;
+  /** The summary of its array items, if it describes any. */
+  items: Summary | null;
+}
+
+/** One field where ours allows what theirs does not. */
+export interface Difference {
+  /** The dotted path of the field in the response body, `[]` for array items, `(body)` for the root. */
+  field: string;
+  ours: string;
+  theirs: string;
+}
+
+const SCALARS = ['string', 'number', 'integer', 'boolean'];
+
+function typeOfValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+const empty = (): Summary => ({ types: null, values: null, properties: new Map(), items: null });
+
+/** Either of two summaries (oneOf/anyOf): what one allows or the other. */
+function either(a: Summary, b: Summary): Summary {
+  return {
+    types: a.types && b.types ? new Set([...a.types, ...b.types]) : null,
+    values: valuesOfEither(a, b),
+    properties: mergeProperties(a.properties, b.properties, either),
+    items: a.items && b.items ? either(a.items, b.items) : (a.items ?? b.items),
+  };
+}
+
+/** Scalar values of either: unconstrained as soon as one side takes any value of a scalar type. */
+function valuesOfEither(a: Summary, b: Summary): Set<string> | null {
+  const constrains = (summary: Summary) => summary.values !== null || (summary.types !== null && ![...summary.types].some((type) => SCALARS.includes(type)));
+  if (!constrains(a) || !constrains(b)) return null;
+  return new Set([...(a.values ?? []), ...(b.values ?? [])]);
+}
+
+/** Both of two summaries (allOf): what both allow. */
+function both(a: Summary, b: Summary): Summary {
+  const types = a.types && b.types ? intersectTypes(a.types, b.types) : (a.types ?? b.types);
+  const values = a.values && b.values ? new Set([...a.values].filter((value) => b.values!.has(value))) : (a.values ?? b.values);
+  return {
+    types,
+    values,
+    properties: mergeProperties(a.properties, b.properties, both),
+    items: a.items && b.items ? both(a.items, b.items) : (a.items ?? b.items),
+  };
+}
+
+function intersectTypes(a: Set<string>, b: Set<string>): Set<string> {
+  const result = new Set<string>();
+  for (const type of a) {
+    if (b.has(type)) result.add(type);
+    else if (type === 'integer' && b.has('number')) result.add('integer');
+    else if (type === 'number' && b.has('integer')) result.add('integer');
+  }
+  return result;
+}
+
+function mergeProperties(a: Map<string, Summary>, b: Map<string, Summary>, merge: (x: Summary, y: Summary) => Summary) {
+  const result = new Map(a);
+  for (const [name, summary] of b) result.set(name, result.has(name) ? merge(result.get(name)!, summary) : summary);
+  return result;
+}
+
+/** The summaries of a document's $refs, each computed once: the public document reuses its schemas a lot. */
+interface Refs {
+  readonly root: Schema;
+  readonly done: Map<string, Summary>;
+  readonly inProgress: Set<string>;
+}
+
+const refsOf = new WeakMap<Schema, Refs>();
+
+/** Summarises a schema of a document (`root` resolves its local $refs). */
+export function summarize(schema: Schema | boolean | undefined, root: Schema): Summary {
+  let refs = refsOf.get(root);
+  if (!refs) refsOf.set(root, (refs = { root, done: new Map(), inProgress: new Set() }));
+  return summarizeIn(schema, refs);
+}
+
+function summarizeRef(ref: string, refs: Refs): Summary {
+  const done = refs.done.get(ref);
+  if (done) return done;
+  // A recursive schema adds no constraint where it refers to itself.
+  if (refs.inProgress.has(ref)) return empty();
+  refs.inProgress.add(ref);
+  const summary = summarizeIn(resolve(refs.root, ref), refs);
+  refs.inProgress.delete(ref);
+  refs.done.set(ref, summary);
+  return summary;
+}
+
+function summarizeIn(schema: Schema | boolean | undefined, refs: Refs): Summary {
+  if (schema === undefined || typeof schema === 'boolean') return empty();
+  let summary = empty();
+  if (typeof schema.$ref === 'string') summary = both(summary, summarizeRef(schema.$ref, refs));
+  if (schema.type !== undefined) {
+    summary = both(summary, { ...empty(), types: new Set(Array.isArray(schema.type) ? schema.type : [schema.type]) });
+  }
+  const listed = 'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+  if (listed) {
+    summary = both(summary, { ...empty(), types: new Set(listed.map(typeOfValue)), values: new Set(listed.map((value: unknown) => JSON.stringify(value))) });
+  }
+  if (schema.properties) {
+    const properties = new Map(Object.entries(schema.properties as Record<string, Schema>).map(([name, property]) => [name, summarizeIn(property, refs)]));
+    summary = both(summary, { ...empty(), properties });
+  }
+  if (schema.items && typeof schema.items === 'object') summary = both(summary, { ...empty(), items: summarizeIn(schema.items, refs) });
+  for (const member of (schema.allOf ?? []) as Schema[]) summary = both(summary, summarizeIn(member, refs));
+  const alternatives = [...((schema.oneOf ?? []) as Schema[]), ...((schema.anyOf ?? []) as Schema[])];
+  if (alternatives.length > 0) {
+    summary = both(summary, alternatives.map((alternative) => summarizeIn(alternative, refs)).reduce(either));
+  }
+  return summary;
+}
+
+function resolve(root: Schema, ref: string): Schema {
+  if (!ref.startsWith('#/')) throw new Error(`Only local $refs are supported, not ${ref}`);
+  return ref
+    .slice(2)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<Schema>((node, part) => {
+      if (!node || !(part in node)) throw new Error(`Unresolvable $ref ${ref}`);
+      return node[part];
+    }, root);
+}
+
+const showTypes = (types: Set<string> | null) => (types ? [...types].sort().join(' | ') : 'any type');
+const showValues = (values: Set<string> | null) => (values ? `one of ${[...values].sort().join(', ')}` : 'any value');
+
+/** The fields both define where ours allows a type or a value theirs does not. */
+export function compareSummaries(ours: Summary, theirs: Summary, field = '(body)'): Difference[] {
+  const differences: Difference[] = [];
+  if (theirs.types) {
+    const allowed = (type: string) => theirs.types!.has(type) || (type === 'integer' && theirs.types!.has('number'));
+    if (!ours.types || ![...ours.types].every(allowed)) {
+      differences.push({ field, ours: `type ${showTypes(ours.types)}`, theirs: `type ${showTypes(theirs.types)}` });
+    }
+  }
+  if (theirs.values) {
+    const scalarTypes = ours.types ? [...ours.types].filter((type) => SCALARS.includes(type)) : SCALARS;
+    const extra = ours.values ? [...ours.values].filter((value) => !theirs.values!.has(value)) : null;
+    if ((ours.values === null && scalarTypes.length > 0) || (extra && extra.length > 0)) {
+      differences.push({ field, ours: showValues(ours.values), theirs: showValues(theirs.values) });
+    }
+  }
+  for (const [name, property] of ours.properties) {
+    const other = theirs.properties.get(name);
+    if (other) differences.push(...compareSummaries(property, other, field === '(body)' ? name : `${field}.${name}`));
+  }
+  if (ours.items && theirs.items) differences.push(...compareSummaries(ours.items, theirs.items, field === '(body)' ? '[]' : `${field}[]`));
+  return differences;
+}

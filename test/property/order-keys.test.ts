@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isOrderKey, keyBetween } from '../../src/core/ordering/keys.js';
+
+/**
+ * The fractional key generator: a key made between two keys sorts strictly between them (code-unit
+ * order, as the store sorts), is well formed, and keys stay short for the common cases.
+ */
+
+/** Builds a list of keys by random insertions (at the start, at the end, between neighbours). */
+const insertions = fc.array(fc.nat(), { minLength: 1, maxLength: 200 });
+
+function build(steps: number[]): string[] {
+  const keys: string[] = [];
+  for (const step of steps) {
+    const slot = step % (keys.length + 1);
+    keys.splice(slot, 0, keyBetween(keys[slot - 1] ?? null, keys[slot] ?? null));
+  }
+  return keys;
+}
+
+describe('ordering keys', () => {
+  it('makes a key strictly between its bounds, so any insertion sequence keeps keys sorted and distinct', () => {
+    fc.assert(
+      fc.property(insertions, (steps) => {
+        const keys = build(steps);
+        for (const key of keys) expect(isOrderKey(key), key).toBe(true);
+        for (let i = 1; i < keys.length; i++) expect(keys[i - 1] < keys[i], `${keys[i - 1]} < ${keys[i]}`).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps appended and prepended keys short', () => {
+    let last: string | null = null;
+    for (let i = 0; i < 10_000; i++) last = keyBetween(last, null);
+    expect(last!.length).toBeLessThanOrEqual(4);
+    let first: string | null = null;
+    for (let i = 0; i < 10_000; i++) first = keyBetween(null, first);
+    expect(first!.length).toBeLessThanOrEqual(4);
+    expect(first! < 'a0').toBe(true);
+  });
+
+  it('grows by about one character per six insertions at the same spot', () => {
+    const low = 'a0';
+    let high = 'a1';
+    for (let i = 0; i < 60; i++) high = keyBetween(low, high);
+    expect(high.length).toBeLessThanOrEqual(15);
+    expect(low < high).toBe(true);
+  });
+
+  it('refuses bounds that are not keys or not in order', () => {
+    expect(() => keyBetween('a1', 'a0')).toThrow(/out of order/);
+    expect(() => keyBetween('a1', 'a1')).toThrow(/out of order/);
+    for (const bad of ['', 'a', 'a10', '!0', 'b1', `A${'0'.repeat(26)}`]) {
+      expect(isOrderKey(bad), bad).toBe(false);
+      expect(() => keyBetween(bad, null), bad).toThrow();
+    }
+    expect(keyBetween(null, null)).toBe('a0');
+  });
+});
