@@ -1,4 +1,4 @@
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DurableTextFile } from '../src/store/durable-file.js';
 import { encodeEntry, journalPrefix, type JournalEntry } from '../src/store/journal.js';
@@ -41,7 +41,7 @@ export async function writeStoreFiles(plans: readonly StorePlan[]): Promise<Stor
   for (const { path, records, journalEntries } of plans) {
     await mkdir(dirname(path), { recursive: true });
     let snapshot = written.get(records);
-    if (snapshot) await copyFile(snapshot.path, path);
+    if (snapshot) await copyDurably(snapshot.path, path);
     else {
       const members = Array.from({ length: records }, (_, n) => benchMember(n));
       written.set(records, (snapshot = { path, members, bytes: await writeText(path, serializeSnapshot([[MEMBERS, members]], SNAPSHOT_SEQUENCE)) }));
@@ -71,6 +71,20 @@ function* journalLines(members: BenchMemberRecord[], count: number): Generator<s
     }
   }
   yield lines.join('');
+}
+
+/**
+ * Copies a file and fsyncs the copy. Left in the page cache, the copies (~150 MB) would be written
+ * back to disk later, maybe while writers are measured, whose fsyncs would wait behind that.
+ */
+async function copyDurably(from: string, to: string): Promise<void> {
+  await copyFile(from, to);
+  const file = await open(to, 'r+');
+  try {
+    await file.sync();
+  } finally {
+    await file.close();
+  }
 }
 
 /** Writes a file from chunks of text with the store's own durable writer (temporary file, fsync, rename). */

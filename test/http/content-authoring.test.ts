@@ -265,6 +265,9 @@ httpSuite('content authoring', (h) => {
       hidden: false,
     });
     expect(tree[0].pages[1].target).toEqual({ kind: 'page', page: tree[0].id });
+    // A link has no page to show at a path; a group does.
+    expect((await h().owner.get(`${a.contentOf(space.id, cr.id)}/path/website`)).status).toBe(404);
+    expect((await h().owner.get(`${a.contentOf(space.id, cr.id)}/path/guides`)).body).toMatchObject({ type: 'group', pages: [expect.objectContaining({ title: 'First' }), expect.anything()] });
     expect(tree[0].pages[1].href).toMatch(new RegExp(`/app/s/${space.id}/~/changes/1/guides$`));
     const before = await a.stored(space.id);
     for (const [change, message] of [

@@ -207,6 +207,9 @@ httpSuite('content reads', (h) => {
       computed: source,
       hidden: false,
     });
+    // By path only documents and groups are found: the expanded page is one, the stored source is not.
+    expect((await h().owner.get(`${a.contentOf(space.id, cr.id)}/path/api`)).body.markdown).toBe(page.markdown);
+    expect((await h().owner.get(`${a.contentOf(space.id, cr.id)}/path/api?computed=false`)).status).toBe(404);
     const refused = await a.send(space.id, cr.id, [{ operation: 'insert_page', type: 'computed', title: 'X', computed: { ...source, dependencies: { spec: { ref: { kind: 'openapi', spec: 'nope' } } } } }]);
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe('changes[0] (insert_page): computed: no OpenAPI specification nope in this organization');

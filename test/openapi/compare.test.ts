@@ -54,6 +54,29 @@ describe('comparing response schemas', () => {
     ]);
   });
 
+  it('compares nothing below where a recursive schema refers to itself', () => {
+    const root = {
+      components: {
+        schemas: {
+          Page: {
+            oneOf: [
+              { type: 'object', properties: { type: { const: 'document' }, pages: { type: 'array', items: { $ref: '#/components/schemas/Page' } } } },
+              { type: 'object', properties: { type: { const: 'link' } } },
+            ],
+          },
+        },
+      },
+    };
+    const page = (depth: number): object => ({
+      type: 'object',
+      properties: { type: { enum: ['document', 'link'] }, ...(depth > 0 ? { pages: { type: 'array', items: page(depth - 1) } } : {}) },
+    });
+    expect(compare(page(3), { $ref: '#/components/schemas/Page' }, root)).toEqual([]);
+    expect(compare({ type: 'object', properties: { type: { enum: ['document', 'group'] } } }, { $ref: '#/components/schemas/Page' }, root)).toEqual([
+      { field: 'type', ours: 'one of "document", "group"', theirs: 'one of "document", "link"' },
+    ]);
+  });
+
   it('follows a recursive $ref once', () => {
     const root = { components: { schemas: { Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } } } };
     const ours = { type: 'object', properties: { children: { type: 'array', items: { type: 'object' } } } };

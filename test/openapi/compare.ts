@@ -16,6 +16,8 @@ export interface Summary {
   properties: Map<string, Summary>;
   /** The summary of its array items, if it describes any. */
   items: Summary | null;
+  /** True where a recursive schema refers to itself: what it allows there is not known, so nothing is compared. */
+  open: boolean;
 }
 
 /** One field where ours allows what theirs does not. */
@@ -35,15 +37,23 @@ function typeOfValue(value: unknown): string {
   return typeof value;
 }
 
-const empty = (): Summary => ({ types: null, values: null, properties: new Map(), items: null });
+const empty = (): Summary => ({ types: null, values: null, properties: new Map(), items: null, open: false });
+const unknown = (): Summary => ({ ...empty(), open: true });
 
-/** Either of two summaries (oneOf/anyOf): what one allows or the other. */
+/**
+ * Either of two summaries (oneOf/anyOf): what one allows or the other. The alternatives are read as
+ * variants: a field some of them define is compared with what those allow (a variant that leaves it out
+ * is taken not to send it), as a client of the public API reads them.
+ */
 function either(a: Summary, b: Summary): Summary {
+  // One alternative unknown: any field may take any value there.
+  if (a.open || b.open) return unknown();
   return {
     types: a.types && b.types ? new Set([...a.types, ...b.types]) : null,
     values: valuesOfEither(a, b),
     properties: mergeProperties(a.properties, b.properties, either),
     items: a.items && b.items ? either(a.items, b.items) : (a.items ?? b.items),
+    open: false,
   };
 }
 
@@ -54,8 +64,14 @@ function valuesOfEither(a: Summary, b: Summary): Set<string> | null {
   return new Set([...(a.values ?? []), ...(b.values ?? [])]);
 }
 
+const isEmpty = (summary: Summary) =>
+  !summary.open && summary.types === null && summary.values === null && summary.properties.size === 0 && summary.items === null;
+
 /** Both of two summaries (allOf): what both allow. */
 function both(a: Summary, b: Summary): Summary {
+  // An unknown part of an allOf can only narrow what the other allows; alone it stays unknown.
+  if (a.open) return isEmpty(b) ? a : b;
+  if (b.open) return isEmpty(a) ? b : a;
   const types = a.types && b.types ? intersectTypes(a.types, b.types) : (a.types ?? b.types);
   const values = a.values && b.values ? new Set([...a.values].filter((value) => b.values!.has(value))) : (a.values ?? b.values);
   return {
@@ -63,6 +79,7 @@ function both(a: Summary, b: Summary): Summary {
     values,
     properties: mergeProperties(a.properties, b.properties, both),
     items: a.items && b.items ? both(a.items, b.items) : (a.items ?? b.items),
+    open: false,
   };
 }
 
@@ -101,8 +118,8 @@ export function summarize(schema: Schema | boolean | undefined, root: Schema): S
 function summarizeRef(ref: string, refs: Refs): Summary {
   const done = refs.done.get(ref);
   if (done) return done;
-  // A recursive schema adds no constraint where it refers to itself.
-  if (refs.inProgress.has(ref)) return empty();
+  // Where a recursive schema refers to itself, what it allows is not known yet.
+  if (refs.inProgress.has(ref)) return unknown();
   refs.inProgress.add(ref);
   const summary = summarizeIn(resolve(refs.root, ref), refs);
   refs.inProgress.delete(ref);
@@ -151,6 +168,7 @@ const showValues = (values: Set<string> | null) => (values ? `one of ${[...value
 
 /** The fields both define where ours allows a type or a value theirs does not. */
 export function compareSummaries(ours: Summary, theirs: Summary, field = '(body)'): Difference[] {
+  if (ours.open || theirs.open) return [];
   const differences: Difference[] = [];
   if (theirs.types) {
     const allowed = (type: string) => theirs.types!.has(type) || (type === 'integer' && theirs.types!.has('number'));

@@ -27,7 +27,5 @@ export function markdownOfBody(body: BodyValue): string {
 
 /** A stored body as a response carries it: `{markdown}` unless `format=document` asks for `{document}`. */
 export function presentBody(markdown: string, format: BodyFormat | undefined) {
-  if (format !== 'document') return { markdown };
-  const document = markdownToDocument(markdown);
-  return { document: { ...document, nodes: [...document.nodes] } };
+  return format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
 }

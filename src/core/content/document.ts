@@ -23,8 +23,9 @@ import { headingAnchor, newSlugger, parseMarkdown, plainText, stringifyMarkdown 
  * made from and turned back into Markdown through mdast. Blocks: paragraph, heading-1..3 (deeper headings
  * become heading-3), list-unordered, list-ordered (`data.start`), list-tasks (items' `data.checked`),
  * list-item, blockquote, code (`data.syntax`, `code-line` children), divider, images/image (accepted on
- * input), and two of our own for what the public format models differently: `table` (rows `table-row`,
- * cells `table-cell`, `data.align`) and `html` (`data.html`). Inlines: `link` and `inline-image` with
+ * input), `table` in a shape of our own (rows `table-row`, cells `table-cell`, `data.align`: the public
+ * format's table is a grid of records), and raw HTML as a `code` block with `data.syntax` `html` and
+ * `data.raw` true. Inlines: `link` and `inline-image` with
  * `data.ref` (`{kind:'url',url}`, `{kind:'page',page}`, `{kind:'file',file}`, `{kind:'anchor',anchor,page?}`);
  * text leaves with marks bold, italic, strikethrough, code. Every block and inline has a `key`, numbered in
  * document order, and headings a `meta.id`: their anchor.
@@ -77,12 +78,31 @@ export type DocumentBlock = {
   readonly nodes?: (DocumentBlock | DocumentInline | DocumentText)[];
 };
 
+/** A block at the top level of a document: one of TOP_LEVEL_BLOCK_TYPES. */
+export type TopLevelBlock = DocumentBlock & { readonly type: (typeof TOP_LEVEL_BLOCK_TYPES)[number] };
+
 /** A whole document. */
 export type JSONDocument = {
   readonly object: 'document';
   readonly data: Readonly<Record<string, unknown>>;
-  readonly nodes: DocumentBlock[];
+  readonly nodes: TopLevelBlock[];
 };
+
+/** The types of the blocks a document holds at its top level. */
+export const TOP_LEVEL_BLOCK_TYPES = [
+  'paragraph',
+  'heading-1',
+  'heading-2',
+  'heading-3',
+  'list-ordered',
+  'list-unordered',
+  'list-tasks',
+  'blockquote',
+  'code',
+  'divider',
+  'images',
+  'table',
+] as const;
 
 /** The reference a Markdown URL stands for: `/pages/<id>[#anchor]`, `/files/<id>`, `#anchor`, else a URL. */
 export function refOfUrl(url: string): ContentRef {
@@ -237,9 +257,12 @@ export function markdownToDocument(markdown: string): JSONDocument {
           out.push(block('table', rows, { data: { align: node.align ?? [] } }));
           break;
         }
-        case 'html':
-          out.push({ object: 'block', type: 'html', key: key(), data: { html: node.value }, isVoid: true });
+        case 'html': {
+          // The public format has no raw HTML block: a code block marked `raw` keeps it, and prints back as HTML.
+          const lines = () => node.value.split('\n').map((line) => block('code-line', () => [{ object: 'text', leaves: [leaf(line, [])] }]));
+          out.push(block('code', lines, { data: { syntax: 'html', raw: true } }));
           break;
+        }
         case 'footnoteDefinition':
           out.push(block('paragraph', () => [{ object: 'text', leaves: [leaf(`[^${node.identifier}]: ${plainText(node)}`, [])] }]));
           break;
@@ -251,7 +274,8 @@ export function markdownToDocument(markdown: string): JSONDocument {
     return out;
   }
 
-  return { object: 'document', data: {}, nodes: blocks(root.children) };
+  // Every block blocks() makes at the top level is of a top-level type (nested ones are list items, code lines, rows).
+  return { object: 'document', data: {}, nodes: blocks(root.children) as TopLevelBlock[] };
 }
 
 /** Where in the input document a problem is, for error messages. */
@@ -315,7 +339,9 @@ function nestRuns(runs: readonly Run[], applied: ReadonlySet<string>): PhrasingC
     const open = WRAPPING_MARKS.filter((mark) => runs[i].marks.has(mark) && !applied.has(mark));
     if (open.length === 0) {
       const run = runs[i++];
-      out.push(run.marks.has('inlineCode') ? { type: 'inlineCode', value: run.text } : { type: 'text', value: run.text });
+      // A leaf that is one line break is a hard break (a soft one stays inside its text).
+      if (run.text === '\n' && !run.marks.has('inlineCode')) out.push({ type: 'break' });
+      else out.push(run.marks.has('inlineCode') ? { type: 'inlineCode', value: run.text } : { type: 'text', value: run.text });
       continue;
     }
     let best: (typeof WRAPPING_MARKS)[number] = open[0];
@@ -406,6 +432,7 @@ function toBlocks(nodes: unknown, where: Where): RootContent[] {
             .map((part) => plainText(part as RootContent))
             .join('');
         });
+        if (data.raw === true) return { type: 'html', value: lines.join('\n') };
         const code: Code = { type: 'code', value: lines.join('\n') };
         if (typeof data.syntax === 'string' && data.syntax !== '') code.lang = data.syntax;
         return code;
@@ -442,9 +469,6 @@ function toBlocks(nodes: unknown, where: Where): RootContent[] {
         const align = Array.isArray(data.align) ? data.align.map((value: unknown) => (value === 'left' || value === 'right' || value === 'center' ? value : null)) : [];
         return { type: 'table', align, children: rows } satisfies Table;
       }
-      case 'html':
-        if (typeof data.html !== 'string') throw fail(`${at}.data.html`, 'must be a string');
-        return { type: 'html', value: data.html };
       default:
         throw fail(`${at}.type`, `block type ${JSON.stringify(node.type)} is not supported`);
     }

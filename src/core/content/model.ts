@@ -2,7 +2,7 @@ import type { RevisionContent, RevisionRecord } from '../records.js';
 import { EMPTY_MAP } from './btree.js';
 
 /**
- * The content model: what a revision holds (README "Content", /work/briefs/content-model.md). A revision
+ * The content model: what a revision holds (README "Content", docs/content-model.md). A revision
  * is four persistent maps (btree.ts): pages by id, each page's children in order, pages by path, files by
  * id. The types here are the values of those maps and the materialized tree other areas read.
  */
@@ -20,7 +20,7 @@ export type LinkTarget = { readonly kind: 'url'; readonly url: string } | { read
 export interface ComputedSource {
   readonly type: 'builtin:openapi';
   readonly dependencies: { readonly spec: { readonly ref: { readonly kind: 'openapi'; readonly spec: string } } };
-  readonly props: { readonly models?: boolean; readonly doc?: string };
+  readonly props: { readonly models?: boolean; readonly doc?: 'info' | 'models' | 'operation' | 'operations' | 'tag' };
 }
 
 /** A page as a revision stores it: the value of the `pages` map. Its children are in the `children` map. */

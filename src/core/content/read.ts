@@ -8,7 +8,7 @@ import { readMap } from './btree.js';
 import type { FileEntry, PageEntry } from './model.js';
 import { pageBody, presentFile, presentPage, presentTree, type ContentOptions, type FileOutput, type PageOutput } from './present.js';
 import { childIds, loadPageTree, readFile, readPage, readPageByPath } from './revision.js';
-import { ContentQuery, FileList, PageListSchema, PageQuery, RevisionFileSchema, RevisionPageSchema, RevisionSchema } from './schemas.js';
+import { ContentQuery, FileList, PageListSchema, PageQuery, PathPageSchema, RevisionFileSchema, RevisionPageSchema, RevisionSchema } from './schemas.js';
 import { changeRequestContent, spaceContent, type ContentTarget } from './target.js';
 
 /**
@@ -169,15 +169,22 @@ export const [getSpacePage, getChangeRequestPage] = twins({
     onePage(ctx, target, await readPage(ctx.tx, target.revision, input.pageId), `No page ${input.pageId} in ${nameOf(target)}`, input),
 });
 
-/** Gets one page of a space or a change request by path (`guides/setup`), with its subpages and its body. */
+/**
+ * Gets one page of a space or a change request by path (`guides/setup`), with its subpages and its body:
+ * a document or a group, as in the public API. A link, or a computed page with `computed=false`, is not a
+ * page a path shows: 404.
+ */
 export const [getSpacePageByPath, getChangeRequestPageByPath] = twins({
   space: ['getSpacePageByPath', 'Get a page of a space by path'],
   changeRequest: ['getChangeRequestPageByPath', 'Get a page of a change request by path'],
   params: { pagePath: PagePath },
   query: PageQuery,
-  response: RevisionPageSchema,
+  response: PathPageSchema,
   run: async (ctx, target, input) => {
     const path = (input.pagePath as string).replace(/^\/+|\/+$/g, '');
-    return onePage(ctx, target, await readPageByPath(ctx.tx, target.revision, path), `No page at path ${path} in ${nameOf(target)}`, input);
+    const page = await readPageByPath(ctx.tx, target.revision, path);
+    const shown = page && (page.type === 'document' || page.type === 'group' || (page.type === 'computed' && input.computed));
+    // Only documents and groups get this far: the answer is one of the two variants.
+    return (await onePage(ctx, target, shown ? page : undefined, `No page at path ${path} in ${nameOf(target)}`, input)) as v.InferInput<typeof PathPageSchema>;
   },
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { listSchema } from '../pagination.js';
 import { QueryBoolean, Timestamp, Url } from '../schemas.js';
+import { TOP_LEVEL_BLOCK_TYPES } from './document.js';
 
 /** The query every content read takes: `metadata=false` omits the mutable Git metadata, `computed=false` skips computed pages. */
 export const ContentQuery = {
@@ -29,14 +30,14 @@ export const ContentRefSchema = v.variant('kind', [
 export const ComputedSourceSchema = v.object({
   type: v.literal('builtin:openapi'),
   dependencies: v.object({ spec: v.object({ ref: v.object({ kind: v.literal('openapi'), spec: v.string() }) }) }),
-  props: v.object({ models: v.optional(v.boolean()), doc: v.optional(v.string()) }),
+  props: v.object({ models: v.optional(v.boolean()), doc: v.optional(v.picklist(['info', 'models', 'operation', 'operations', 'tag'])) }),
 });
 
-/** A JSON document (content/document.ts), as a page's `document`. */
+/** A JSON document (content/document.ts), as a page's `document` (and a comment's body). */
 export const JSONDocumentSchema = v.object({
   object: v.literal('document'),
   data: v.record(v.string(), v.unknown()),
-  nodes: v.array(v.looseObject({ object: v.literal('block'), type: v.string() })),
+  nodes: v.array(v.looseObject({ object: v.literal('block'), type: v.picklist(TOP_LEVEL_BLOCK_TYPES) })),
 });
 
 /** A page's layout options (fixed: pages have no layout settings of their own here). */
@@ -101,6 +102,9 @@ const top = pageVariants(SCHEMA_DEPTH);
 
 /** A page of a revision in responses: `pages: []` is always there on documents and groups. */
 export const RevisionPageSchema = v.variant('type', [top.document, top.group, top.link, top.computed]);
+
+/** A page found by its path: a document or a group (links and unexpanded computed pages have no page to show there). */
+export const PathPageSchema = v.variant('type', [top.document, top.group]);
 
 /** The page list of a revision. */
 export const PageListSchema = v.object({ pages: v.array(RevisionPageSchema) });

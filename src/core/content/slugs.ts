@@ -10,8 +10,10 @@ export const MAX_SLUG_LENGTH = 100;
 /** The slug a title gives: lower-case letters and digits of any script, runs of anything else as one `-`. */
 export function slugify(title: string): string {
   const slug = title
+    // Accents come off Latin letters (é → e); other scripts keep their marks (ガ stays ガ).
     .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+    .replace(/([A-Za-z])\p{M}+/gu, '$1')
+    .normalize('NFC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');

@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 import type { Context } from '../context.js';
 import { oncePerTransaction } from '../per-transaction.js';
 import { INDEXES, TABLES, type MemberRecord } from '../records.js';
-import { contentSnapshot, spacesOfMember } from '../spaces/levels.js';
+import { contentSnapshot, grantsOf, spacesOfMember } from '../spaces/levels.js';
 import { loadUser, presentUser } from '../users/present.js';
 import type { MemberSchema } from './schemas.js';
 
@@ -30,6 +30,13 @@ export async function presentMember(ctx: Context, member: MemberRecord): Promise
  * read once per transaction (a page of members asks for it once per member).
  */
 async function countMemberSpaces(ctx: Context, member: MemberRecord): Promise<number> {
-  const snapshot = await oncePerTransaction(ctx.tx, `content:${member.organizationId}`, () => contentSnapshot(ctx, member.organizationId));
-  return (await spacesOfMember(ctx, member, snapshot)).length;
+  const organization = member.organizationId;
+  const snapshot = await oncePerTransaction(ctx.tx, `content:${organization}`, () => contentSnapshot(ctx, organization));
+  if (snapshot.spaces.length === 0) return 0;
+  const grants = await grantsOf(ctx, member);
+  if (grants.size > 0) return (await spacesOfMember(ctx, member, snapshot, grants)).length;
+  // Without team grants the count depends only on the role: a page of members computes it once per role.
+  return oncePerTransaction(ctx.tx, `content-count:${organization}:${member.role}`, async () => {
+    return (await spacesOfMember(ctx, member, snapshot, grants)).length;
+  });
 }

@@ -85,10 +85,10 @@ export async function contentSnapshot(ctx: Context, organizationId: string): Pro
   return { collections: await collectionsOf(ctx, organizationId), spaces: items as SpaceRecord[] };
 }
 
-/** The live spaces of an organization a member can access, each with the member's level on it. */
-export async function spacesOfMember(ctx: Context, member: MemberRecord, snapshot?: ContentSnapshot) {
+/** The live spaces of an organization a member can access, each with the member's level on it (`grants`: grantsOf, when already read). */
+export async function spacesOfMember(ctx: Context, member: MemberRecord, snapshot?: ContentSnapshot, grants?: ReadonlyMap<string, MemberRole>) {
   const { collections, spaces } = snapshot ?? (await contentSnapshot(ctx, member.organizationId));
-  const levels = levelsFrom(collections, member, await grantsOf(ctx, member));
+  const levels = levelsFrom(collections, member, grants ?? (await grantsOf(ctx, member)));
   const reachable: { space: SpaceRecord; level: MemberRole }[] = [];
   for (const space of spaces) {
     const level = levels.space(space);
