@@ -67,9 +67,9 @@ While it runs, the server holds the data file's lock: CLI commands that write re
   backup: `Usage: docs-platform backup --out DEST [--data FILE] [--json]
 
 Copies the data file and its journal into one self-contained JSON file at DEST (written to a temporary
-file, fsynced, renamed into place). It takes no lock and writes nothing beside the data file, so it runs
+file, fsynced, renamed into place), and the file bytes in FILE.blobs/ to DEST.blobs/. It takes no lock and writes nothing beside the data file, so it runs
 while the server serves: the copy holds every write acknowledged before the backup began.
-To restore, stop the server and put DEST in place of the data file (remove the data file's .journal.* files).
+To restore, stop the server, remove the data file's .journal.* files, and put DEST (and DEST.blobs/) in place.
 
 Options:
   --data FILE   The JSON data file (default ${DEFAULT_DATA})

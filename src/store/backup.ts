@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { cp, mkdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { DurableTextFile } from './durable-file.js';
 import { Journal } from './journal.js';
@@ -24,7 +24,7 @@ const ATTEMPTS = 10;
 
 /**
  * Copies a JSON-file store into one self-contained snapshot file at `destination` (temp, fsync, rename),
- * also while a server has the store open: it takes no lock and writes nothing beside the store.
+ * and its blob folder (`<data>.blobs/`, file bytes) to `<destination>.blobs/`, also while a server has the store open: it takes no lock and writes nothing beside the store.
  *
  * It reads the snapshot, then the journal. A compaction renames a new snapshot into place before it
  * deletes the journal segments that snapshot holds, so if segments vanished while the backup read them,
@@ -46,6 +46,7 @@ export async function backupJsonFile(path: string, destination: string, hooks: B
       const tables = [...engine.entries()].map(([table, rows]) => [table, [...rows.values()]] as const);
       const records = tables.reduce((sum, [, rows]) => sum + rows.length, 0);
       const bytes = await new DurableTextFile(resolve(destination)).writeChunks(serializeSnapshot(tables, engine.sequence));
+      await copyBlobs(source.path, resolve(destination));
       return { sequence: engine.sequence, records, bytes };
     } catch (error) {
       // A segment deleted between listing and reading it: a compaction finished meanwhile.
@@ -63,4 +64,15 @@ async function identity(path: string): Promise<string> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
     throw error;
   }
+}
+
+/**
+ * Copies the file bytes kept beside the data file (`<data>.blobs/`, the bundled server's blob folder)
+ * to beside the copy. Blobs are written before the transaction that refers to them commits, so every
+ * blob the copied state names is already there; they are content-addressed and never rewritten, so
+ * files the destination already has are kept, and half-written temporary files are skipped.
+ */
+async function copyBlobs(source: string, destination: string): Promise<void> {
+  if ((await identity(`${source}.blobs`)) === 'none') return;
+  await cp(`${source}.blobs`, `${destination}.blobs`, { recursive: true, force: false, filter: (path) => !path.endsWith('.tmp') });
 }

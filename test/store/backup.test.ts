@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,19 @@ describe('backupJsonFile', () => {
     expect(reads).toBe(2);
     expect(result.records).toBe(41);
     await store.close();
+  });
+
+  it('copies the blob folder beside the data file, skipping half-written temporary files', async () => {
+    const path = join(folder, 'with-blobs.json');
+    const store = await createJsonFileStore({ path });
+    await store.write((tx) => tx.put('things', { id: 'a', kind: 'thing' }));
+    await mkdir(join(`${path}.blobs`, 'ab'), { recursive: true });
+    await writeFile(join(`${path}.blobs`, 'ab', 'abcdef'), 'bytes');
+    await writeFile(join(`${path}.blobs`, 'ab', 'abcdef.1234.tmp'), 'half');
+    await backupJsonFile(path, join(folder, 'with-blobs-backup.json'));
+    await store.close();
+    expect(await readFile(join(folder, 'with-blobs-backup.json.blobs', 'ab', 'abcdef'), 'utf8')).toBe('bytes');
+    expect(existsSync(join(folder, 'with-blobs-backup.json.blobs', 'ab', 'abcdef.1234.tmp'))).toBe(false);
   });
 
   it('refuses to write over the data file it copies', async () => {

@@ -55,8 +55,12 @@ export interface PagePatch {
   readonly noIndex?: boolean;
   readonly noRobotsIndex?: boolean;
   readonly markdown?: string;
+  /** Points the page at a stored body as is (merge), instead of `markdown`; '' for none. */
+  readonly document?: string;
   readonly target?: LinkTarget;
   readonly computed?: ComputedSource;
+  /** The `updatedAt` to record when something changed (merge keeps the side's); default now. */
+  readonly updatedAt?: string;
 }
 
 /** What a new revision records about how it was made. */
@@ -189,7 +193,9 @@ export class RevisionDraft {
   async updatePage(id: string, patch: PagePatch): Promise<PageEntry> {
     const page = await this.requirePage(id);
     if (patch.title !== undefined) checkTitle(patch.title);
-    if (patch.markdown !== undefined && page.type !== 'document') throw badRequest(`Page ${id} is a ${page.type} page: it has no document`);
+    if ((patch.markdown !== undefined || patch.document !== undefined) && page.type !== 'document') {
+      throw badRequest(`Page ${id} is a ${page.type} page: it has no document`);
+    }
     if (patch.target !== undefined && page.type !== 'link') throw badRequest(`Page ${id} is a ${page.type} page: only link pages have a target`);
     if (patch.computed !== undefined && page.type !== 'computed') throw badRequest(`Page ${id} is a ${page.type} page: only computed pages have a source`);
     const next: Record<string, unknown> = { ...page };
@@ -198,13 +204,14 @@ export class RevisionDraft {
     if (patch.target !== undefined) next.target = patch.target;
     if (patch.computed !== undefined) next.computed = patch.computed;
     if (patch.markdown !== undefined) next.document = await this.body(patch.markdown);
+    if (patch.document !== undefined) next.document = patch.document === '' ? undefined : patch.document;
     let updated = tidy(next);
-    if (JSON.stringify(updated) !== JSON.stringify(page)) updated = { ...updated, updatedAt: this.ctx.now };
+    if (JSON.stringify(updated) !== JSON.stringify(page)) updated = { ...updated, updatedAt: patch.updatedAt ?? this.ctx.now };
     await this.pages.set(id, updated);
     if (patch.slug !== undefined && patch.slug !== page.slug) {
       const parent = page.parent === null ? null : await this.requirePage(page.parent);
       const slug = await this.checkSlug(parent, patch.slug, id);
-      await this.repath(id, pathUnder(parent?.path ?? null, slug), { slug, updatedAt: this.ctx.now });
+      await this.repath(id, pathUnder(parent?.path ?? null, slug), { slug, updatedAt: patch.updatedAt ?? this.ctx.now });
     }
     return (await this.page(id))!;
   }

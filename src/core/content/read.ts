@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
-import { readOperation, type Entries, type Operation } from '../operation.js';
+import { readOperation, type CallerInputOf, type Entries, type InputOf, type Operation } from '../operation.js';
 import { DEFAULT_LIMIT, encodeCursor, decodeCursor, listQuery, type Page } from '../pagination.js';
 import { Id } from '../schemas.js';
 import { readMap } from './btree.js';
@@ -30,8 +30,13 @@ interface TwinDefinition<P extends Entries, Q extends Entries, R extends v.Gener
   readonly run: (ctx: Context, target: ContentTarget, input: any) => Promise<v.InferInput<R>>;
 }
 
+/** An operation on a space's content or a change request's, typed for library callers. */
+type ContentRead<P extends Entries, Q extends Entries, R extends v.GenericSchema> = Operation<InputOf<P, Q, {}>, v.InferInput<R>, CallerInputOf<P, Q, {}>>;
+
 /** The space read and the change request read of one definition. */
-function twins<P extends Entries, Q extends Entries, R extends v.GenericSchema>(definition: TwinDefinition<P, Q, R>): [Operation, Operation] {
+function twins<P extends Entries, Q extends Entries, R extends v.GenericSchema>(
+  definition: TwinDefinition<P, Q, R>,
+): [ContentRead<{ spaceId: typeof Id } & P, Q, R>, ContentRead<{ spaceId: typeof Id; changeRequestId: typeof Id } & P, Q, R>] {
   const { params, query, response, run } = definition;
   const onSpace = readOperation({
     name: definition.space[0],
@@ -49,7 +54,7 @@ function twins<P extends Entries, Q extends Entries, R extends v.GenericSchema>(
     response,
     run: async (ctx, input: any) => run(ctx, await changeRequestContent(ctx, input.spaceId, input.changeRequestId), input) as never,
   });
-  return [onSpace, onChangeRequest];
+  return [onSpace, onChangeRequest] as never;
 }
 
 /** The page list of a target, nested, without bodies. */
