@@ -58,7 +58,7 @@ async function readLimited(response: Response, maxBytes: number): Promise<Uint8A
  * of at most `maxBytes`. Anything else throws a FetchFailure whose message says what went wrong. The race
  * against the timer also bounds an injected fetch that ignores its abort signal.
  */
-export async function fetchBytes(ports: FetchPorts, url: string, maxBytes: number): Promise<FetchedBytes> {
+export async function fetchBytes(ports: FetchPorts, url: string, maxBytes: number, headers?: Record<string, string>): Promise<FetchedBytes> {
   const controller = new AbortController();
   const stop = () => controller.abort();
   ports.closing.addEventListener('abort', stop);
@@ -73,7 +73,7 @@ export async function fetchBytes(ports: FetchPorts, url: string, maxBytes: numbe
   const download = async (): Promise<FetchedBytes> => {
     let response: Response;
     try {
-      response = await ports.fetch(url, { signal: controller.signal, redirect: 'follow' });
+      response = await ports.fetch(url, { signal: controller.signal, redirect: 'follow', ...(headers && { headers }) });
     } catch (error) {
       throw new FetchFailure(`it could not be fetched (${(error as Error)?.message ?? String(error)})`);
     }

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/core/clock.js';
-import { ApiError } from '../../src/core/errors.js';
 import { createPlatform, type Api, type Platform } from '../../src/core/platform.js';
 import type { MemberRole, TeamRole } from '../../src/core/roles.js';
 import { createMemoryStore } from '../../src/store/memory.js';
+import { outcome } from './outcome.js';
 
 /**
  * Team membership checked against a model (fast-check's musicPlayer pattern): random bulk updates
@@ -66,16 +66,6 @@ function entry(real: Real, { user, form }: Ref): string {
   return form === 'id' ? id : form === 'email' ? email : email.toUpperCase();
 }
 
-/** Runs an operation and returns the status it failed with, or 'ok'. */
-async function outcome(action: () => Promise<unknown>): Promise<number | 'ok'> {
-  try {
-    await action();
-    return 'ok';
-  } catch (error) {
-    if (error instanceof ApiError) return error.status;
-    throw error;
-  }
-}
 
 /** Moves the clock (or not) before a command acts, so that some steps tie on addedAt and some do not. */
 function tickIf(advance: boolean, model: Model, real: Real) {

@@ -1,5 +1,5 @@
 import type { IndexDefinition, StoredRecord, WriteTransaction } from '../../store/types.js';
-import { INDEXES, TABLES } from '../records.js';
+import { INDEXES, TABLES, customFieldValueId } from '../records.js';
 
 /** A table of records that belong to one space, found by an index on their `spaceId`. */
 interface Owned {
@@ -39,7 +39,7 @@ const OWNED_BY_SPACE: readonly Owned[] = [
     table: TABLES.customFieldValues,
     index: INDEXES.customFieldValuesBySpace,
     organizationBound: true,
-    copy: (record, spaceId) => ({ ...record, id: `${spaceId}/${record.fieldId}`, spaceId }),
+    copy: (record, spaceId) => ({ ...record, id: customFieldValueId(spaceId, record.fieldId as string), spaceId }),
   },
 ];
 
