@@ -1,6 +1,7 @@
 import type { ReadTransaction, Store, WriteTransaction } from '../store/types.js';
 import type { BlobStore } from './blobs.js';
 import type { Clock } from './clock.js';
+import type { DerivedCache } from './derived.js';
 import type { Ids } from './ids.js';
 import type { UserRecord } from './records.js';
 import type { Secrets } from './secrets.js';
@@ -34,6 +35,8 @@ export interface Ports {
   readonly fetchTimeoutMs: number;
   /** Where file bytes live. */
   readonly blobs: BlobStore;
+  /** Data derived from revisions (links, search indexes), shared by every operation of the platform. */
+  readonly derived: DerivedCache;
   /** Aborted when the platform closes, so that background work stops instead of holding the close. */
   readonly closing: AbortSignal;
 }
@@ -57,6 +60,8 @@ export interface Context<Tx extends ReadTransaction = ReadTransaction> {
   readonly fetchTimeoutMs: number;
   /** Where file bytes live (content-addressed); written in an operation's `prepare`, read anywhere. */
   readonly blobs: BlobStore;
+  /** Data derived from revisions (links, search indexes), computed once per revision (derived.ts). */
+  readonly derived: DerivedCache;
   /**
    * Runs `task` once this operation's transaction has committed (never when it fails); the response does
    * not wait for it. `platform.settle()` waits for every task started so far.
@@ -77,6 +82,7 @@ export interface PrepareContext {
   readonly fetch: Fetch;
   readonly fetchTimeoutMs: number;
   readonly blobs: BlobStore;
+  readonly derived: DerivedCache;
   /** Aborted when the platform closes. */
   readonly closing: AbortSignal;
   /** Runs `fn` in a read transaction, e.g. to check permissions before outbound work. */

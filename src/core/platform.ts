@@ -3,6 +3,7 @@ import { actorForToken } from './auth.js';
 import { createMemoryBlobStore, type BlobStore } from './blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import { createBackground } from './background.js';
+import { createDerivedCache } from './derived.js';
 import { urlsFor, type Actor, type BackgroundTask, type Context, type Fetch, type PrepareContext } from './context.js';
 import { FailAfterCommit, notFound, unauthorized } from './errors.js';
 import { randomIds, type Ids } from './ids.js';
@@ -39,6 +40,11 @@ export interface PlatformOptions {
    * them in a folder beside its JSON file (`createFolderBlobStore`).
    */
   blobs?: BlobStore;
+  /**
+   * How many values derived from revisions (a links report, a search index) stay in memory, least
+   * recently used evicted first; default 64 (DEFAULT_DERIVED_ENTRIES).
+   */
+  derivedEntries?: number;
   /** Receives errors that escape background work (the state it leaves is recovered later); default console.error. */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -106,7 +112,8 @@ export function createPlatform(options: PlatformOptions): Platform {
   const fetchTimeoutMs = options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   const onBackgroundError = options.onBackgroundError ?? ((error: unknown) => console.error('docs-platform: background work failed:', error));
   const blobs = options.blobs ?? createMemoryBlobStore();
-  const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs }, onBackgroundError);
+  const derived = createDerivedCache(options.derivedEntries);
+  const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived }, onBackgroundError);
   // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.
   const closing = new AbortController();
 
@@ -126,6 +133,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       fetch: fetchPort,
       fetchTimeoutMs,
       blobs,
+      derived,
       defer: (task) => void deferred.push(task),
     });
     let prepared: unknown;
@@ -139,6 +147,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         fetch: fetchPort,
         fetchTimeoutMs,
         blobs,
+        derived,
         closing: closing.signal,
         read: (fn) => store.read((tx) => fn(contextOf(tx))),
       };

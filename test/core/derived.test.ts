@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createDerivedCache } from '../../src/core/derived.js';
+
+describe('derived cache', () => {
+  it('computes a value once per revision and shares concurrent misses', async () => {
+    const cache = createDerivedCache(4);
+    let calls = 0;
+    const compute = async () => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { calls };
+    };
+    const [a, b] = await Promise.all([cache.get('links', 'r1', compute), cache.get('links', 'r1', compute)]);
+    expect(a).toBe(b);
+    expect(await cache.get('links', 'r1', compute)).toBe(a);
+    expect(calls).toBe(1);
+    expect(cache.peek('links', 'r1')).toBe(a);
+    expect(cache.peek('search', 'r1')).toBeUndefined();
+  });
+
+  it('does not keep a failed computation', async () => {
+    const cache = createDerivedCache(4);
+    await expect(cache.get('links', 'r1', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.get('links', 'r1', async () => 7)).toBe(7);
+  });
+
+  it('evicts the least recently used value beyond its bound, and forgets on delete', async () => {
+    const cache = createDerivedCache(2);
+    await cache.get('k', 'a', async () => 'A');
+    await cache.get('k', 'b', async () => 'B');
+    await cache.get('k', 'a', async () => 'unused'); // a is now the most recent
+    await cache.get('k', 'c', async () => 'C');
+    expect(cache.peek('k', 'a')).toBe('A');
+    expect(cache.peek('k', 'b')).toBeUndefined();
+    cache.delete('k', 'a');
+    expect(cache.peek('k', 'a')).toBeUndefined();
+    expect(cache.peek('k', 'c')).toBe('C');
+  });
+});
