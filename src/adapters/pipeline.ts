@@ -3,7 +3,7 @@ import { ApiError, errorBody } from '../core/errors.js';
 import type { Actor } from '../core/context.js';
 import { BinaryBody, type Operation, type Route } from '../core/operation.js';
 import type { Platform } from '../core/platform.js';
-import { describeIssues } from '../core/validate.js';
+import { parseOrThrow } from '../core/validate.js';
 import type { DocsAssets } from './openapi/docs-page.js';
 import { createReferenceHandler } from './openapi/serve.js';
 import { Router } from './router.js';
@@ -144,10 +144,7 @@ function schemasOf(operation: Operation): Schemas {
 }
 
 function check(schema: Schemas[keyof Schemas], value: unknown): Record<string, unknown> {
-  if (!schema) return {};
-  const result = v.safeParse(schema, value);
-  if (!result.success) throw new ApiError(400, describeIssues(result.issues));
-  return result.output;
+  return schema ? parseOrThrow(schema, value) : {};
 }
 
 function parseBody(request: PlainRequest): unknown {

@@ -30,9 +30,73 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[], prefix?:
   return `${path || 'value'}: ${message}`;
 }
 
-/** Validates a value against a schema; a failure is a 400 naming the field. */
+/** The parts of a valibot schema the array check walks (every schema kind the project uses). */
+interface SchemaNode {
+  readonly type: string;
+  readonly entries?: Readonly<Record<string, SchemaNode>>;
+  readonly rest?: SchemaNode;
+  readonly key?: SchemaNode | string;
+  readonly value?: SchemaNode;
+  readonly item?: SchemaNode;
+  readonly items?: readonly SchemaNode[];
+  readonly wrapped?: SchemaNode;
+  readonly options?: readonly SchemaNode[];
+  readonly getter?: (input: unknown) => SchemaNode;
+}
+
+const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest', 'record']);
+
+/**
+ * The path of the first array in `value` that `schema` took for an object, if any. Valibot's object and
+ * record schemas accept arrays (`[]` has no key to refuse and parses as `{}`), so a JSON array where an
+ * object is expected (`position: []`) would pass. Run on input the schema accepted.
+ */
+function arrayTakenForObject(schema: SchemaNode, value: unknown, path: readonly string[]): readonly string[] | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const fields = value as Record<string, unknown>;
+  const first = (checks: Iterable<readonly [SchemaNode, unknown, readonly string[]]>) => {
+    for (const [node, item, at] of checks) {
+      const found = arrayTakenForObject(node, item, at);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  if (OBJECT_TYPES.has(schema.type)) {
+    if (Array.isArray(value)) return path;
+    if (schema.type === 'record') return first(Object.entries(fields).map(([key, item]) => [schema.value!, item, [...path, key]] as const));
+    const entries = schema.entries ?? {};
+    const known = Object.entries(entries).map(([key, node]) => [node, fields[key], [...path, key]] as const);
+    const rest = schema.rest ? Object.keys(fields).filter((key) => !(key in entries)).map((key) => [schema.rest!, fields[key], [...path, key]] as const) : [];
+    return first([...known, ...rest]);
+  }
+  switch (schema.type) {
+    case 'array':
+      return Array.isArray(value) ? first(value.map((item, index) => [schema.item!, item, [...path, String(index)]] as const)) : undefined;
+    case 'tuple':
+    case 'loose_tuple':
+    case 'strict_tuple':
+      return Array.isArray(value) ? first(schema.items!.map((node, index) => [node, value[index], [...path, String(index)]] as const)) : undefined;
+    case 'intersect':
+      return first(schema.options!.map((node) => [node, value, path] as const));
+    case 'union':
+    case 'variant': {
+      // The value passed when one option took it: it is wrong only if every option that takes it took an array for an object.
+      const taking = schema.options!.filter((node) => v.is(node as v.GenericSchema, value));
+      const found = taking.map((node) => arrayTakenForObject(node, value, path));
+      return found.length > 0 && found.every(Boolean) ? found[0] : undefined;
+    }
+    case 'lazy':
+      return arrayTakenForObject(schema.getter!(value), value, path);
+    default:
+      return schema.wrapped ? arrayTakenForObject(schema.wrapped, value, path) : undefined;
+  }
+}
+
+/** Validates a value against a schema; a failure (an array where an object belongs included) is a 400 naming the field. */
 export function parseOrThrow<T>(schema: v.GenericSchema<unknown, T>, value: unknown, prefix?: string): T {
   const result = v.safeParse(schema, value);
   if (!result.success) throw badRequest(describeIssues(result.issues, prefix));
+  const array = arrayTakenForObject(schema as unknown as SchemaNode, value, []);
+  if (array) throw badRequest(`${[prefix, ...array].filter(Boolean).join('.') || 'value'}: must be an object, not an array`);
   return result.output;
 }

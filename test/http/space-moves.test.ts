@@ -79,6 +79,9 @@ httpSuite('space moves', (h) => {
       [a.id, { position: { before: { type: 'page', page: 'x' } } }, 400, /^position.before.type: /],
       [a.id, { position: { before: { type: 'space' } } }, 400, /^position.before.space: is required$/],
       [a.id, { position: 'end' }, 400, /^position: /],
+      // valibot's object schemas take arrays; the central check refuses them, at any depth.
+      [a.id, { position: [] }, 400, /^position: must be an object, not an array$/],
+      [a.id, { position: { before: [] } }, 400, /^position.before.type: is required$/],
       [a.id, { parent: 'no-such-collection' }, 400, /^parent: no collection no-such-collection in organization /],
       [a.id, { parent: 5 }, 400, /^parent: /],
       // Already there: no update (409), as in the public API.

@@ -31,11 +31,10 @@ export type BodyValue = v.InferOutput<typeof BodyShape>;
 
 /**
  * A body on write: `{markdown}`, `{document}` (a JSON document, checked when it is converted) or `{}`,
- * the empty body, as the public API's Document type; nothing else. Arrays are refused too: valibot's
- * object schemas accept them (an empty array has no key to refuse), hence the intersection.
+ * the empty body, as the public API's Document type; nothing else (an array is refused by parseOrThrow).
  */
 export const BodyInput = v.pipe(
-  v.intersect([v.pipe(v.unknown(), v.check((value) => !Array.isArray(value), 'must be an object, not an array')), BodyShape]),
+  BodyShape,
   v.check((body) => body.markdown === undefined || body.document === undefined, 'must have markdown or document, not both'),
 );
 
