@@ -19,6 +19,10 @@ export interface BenchConfig {
   readonly only: readonly string[];
   /** Write a CPU profile of each server under test into bench/results/profiles (BENCH_PROFILE=1). */
   readonly profile: boolean;
+  /** Pages in the content case's spaces, smallest first (BENCH_CONTENT_SIZES, comma-separated; default 100 and 10,000). */
+  readonly contentSizes: readonly number[];
+  /** Timed rounds of each content row (BENCH_CONTENT_ROUNDS, default 200). */
+  readonly contentRounds: number;
   /** Where the data files go (BENCH_DATA_DIR, default the OS temp folder); it must be a real disk for durability to mean anything. */
   readonly dataRoot: string;
 }
@@ -29,6 +33,15 @@ function number(name: string, fallback: number, min: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number of at least ${min}, not ${JSON.stringify(raw)}`);
   return value;
+}
+
+/** A comma-separated list of sizes (at least 1 each), sorted; `fallback` when unset. */
+function sizes(name: string, fallback: number[]): number[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.some((value) => !Number.isInteger(value) || value < 1)) throw new Error(`${name} must be comma-separated whole numbers of at least 1, not ${JSON.stringify(raw)}`);
+  return [...new Set(values)].sort((a, b) => a - b);
 }
 
 /** Reads the configuration from the environment. */
@@ -43,6 +56,8 @@ export function readConfig(): BenchConfig {
     large: number('BENCH_LARGE', 100_000, 2),
     only: (process.env.BENCH_CASES ?? '').split(',').map((word) => word.trim()).filter(Boolean),
     profile: process.env.BENCH_PROFILE === '1',
+    contentSizes: sizes('BENCH_CONTENT_SIZES', [100, 10_000]),
+    contentRounds: number('BENCH_CONTENT_ROUNDS', 200, 1),
     dataRoot: process.env.BENCH_DATA_DIR || tmpdir(),
   };
 }

@@ -7,7 +7,12 @@
  *   and its p50 and p99 at 100k within 1.5x of those at 1k;
  * - PATCH a member's role and PUT a team, 50 connections, 1k members: at least 2,000 durable writes/s;
  * - the store case (ids `store-*`, see store-case.ts): the JSON-file store alone, 50 concurrent writers
- *   at 1k, 10k and 100k records, p99 during compactions, open time and memory at 100k.
+ *   at 1k, 10k and 100k records, p99 during compactions, open time and memory at 100k;
+ * - the content case (ids `content-*`, see content-case.ts; also `npm run bench:content`): the content
+ *   model in this process on the memory store, at 100 and 10,000 pages: a page read by id and by path
+ *   and a space search (p50 under 5 ms), an edit batch changing one page (p50 at 10,000 pages within 2x
+ *   of 100), and a three-way merge of a request changing one page (its p50, p99, map nodes read, and
+ *   growth from 100 to 10,000 pages reported).
  *
  * Every server (the one under test, each ceiling, and the seeder before it) is a child process, so
  * that autocannon, in this process, has its own event loop. Each case is measured in slices that
@@ -20,7 +25,7 @@
  *
  * Settings (environment): BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 1), BENCH_SLICES (5), BENCH_CONNECTIONS (10),
  * BENCH_WRITE_CONNECTIONS (50), BENCH_SMALL (1000), BENCH_LARGE (100000), BENCH_CASES (comma-separated
- * words of case ids, e.g. `list,ceiling`), BENCH_PROFILE=1 (CPU profiles of the servers under test in
+ * words of case ids, e.g. `list,ceiling`, `store`, `content`), BENCH_CONTENT_SIZES (100,10000), BENCH_CONTENT_ROUNDS (200), BENCH_PROFILE=1 (CPU profiles of the servers under test in
  * bench/results/profiles/server-<size>-<time>/; the largest file is the main thread), BENCH_DATA_DIR
  * (default the OS temp folder), BENCH_KEEP_DATA=1 (keep the seeded data files).
  * Results: printed, and written to bench/results/latest.json.
@@ -30,6 +35,8 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { caseIds, ceilingCase, platformCases, sizeLabel, type Case, type CeilingKind } from './cases.js';
+import { contentCaseIds, runContentCase, type ContentResults } from './content-case.js';
+import { renderContentReport } from './content-report.js';
 import type { CeilingInfo } from './ceiling-server.js';
 import { startChild, type Child } from './child.js';
 import { readConfig } from './config.js';
@@ -58,6 +65,8 @@ async function main(): Promise<void> {
   ];
   const wanted = datasets.flatMap(({ members, writes }) => caseIds(members, writes)).filter(selected);
   const storeIds = storeCaseIds(config).filter(selected);
+  const contentSettings = { sizes: config.contentSizes, rounds: config.contentRounds };
+  const contentIds = contentCaseIds(contentSettings).filter(selected);
   const ceilingOf = (id: string): CeilingKind => (id.startsWith('list-') ? 'list' : 'small');
   const ceilingKinds = (['small', 'list'] as const).filter((kind) => wanted.some((id) => ceilingOf(id) === kind) || selected(`ceiling-${kind}`));
 
@@ -97,6 +106,7 @@ async function main(): Promise<void> {
   // The ceilings run for the whole bench (idle, they cost nothing) so that each case can be paired with one.
   const ceilings = new Map<CeilingKind, Child<CeilingInfo>>();
   let store: StoreResults | null = null;
+  let content: ContentResults | null = null;
   try {
     for (const kind of ceilingKinds) {
       const ceiling = await startChild<CeilingInfo>(script('ceiling-server.ts'), [kind]);
@@ -129,13 +139,17 @@ async function main(): Promise<void> {
       }
     }
     if (storeIds.length > 0) store = await runStoreCase(config, dataDir, storeIds, console.log, config.profile ? join(resultsDir, 'profiles') : null);
+    if (contentIds.length > 0) {
+      console.log(`content case: ${contentSettings.rounds} timed rounds a row, in this process`);
+      content = await runContentCase(contentSettings, contentIds, console.log);
+    }
   } finally {
     await Promise.all([...ceilings.values()].map((ceiling) => ceiling.stop()));
     if (process.env.BENCH_KEEP_DATA !== '1') await rm(dataDir, { recursive: true, force: true });
   }
 
   const rows = buildRows(measured, config.small, config.large);
-  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? [])];
+  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? [])];
   if (rows.length > 0) console.log(`\n${renderReport(rows)}`);
   // Another process busy for a fifth of a core or more while a case ran took CPU from the bench or the server.
   const disturbed = measured.filter(({ measurement: { cpu } }) => cpu && cpu.others + cpu.steal >= 0.2);
@@ -144,6 +158,7 @@ async function main(): Promise<void> {
     console.log(`\nNOTE: other processes used CPU during ${list}; those figures are low by up to that share. Rerun on a quiet machine.`);
   }
   if (store) console.log(`\n${renderStoreReport(store.rows)}`);
+  if (content) console.log(`\n${renderContentReport(content.rows)}`);
   const resultsPath = join(resultsDir, 'latest.json');
   await writeResults(resultsPath, {
     date: new Date().toISOString(),
@@ -165,10 +180,11 @@ async function main(): Promise<void> {
       ...measurement,
     })),
     store: store && { seconds: store.seconds, rows: store.rows.map((row) => ({ ...row, result: outcome(row) })) },
+    content: content && { seconds: content.seconds, seeded: content.seeded, rows: content.rows.map((row) => ({ ...row, result: outcome(row) })) },
     checks,
   });
   const missed = checks.filter((check) => check.pass === false).length;
-  const invalid = [...rows, ...(store?.rows ?? [])].filter((row) => !row.valid).length;
+  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? [])].filter((row) => !row.valid).length;
   console.log(`\n${checks.filter((check) => check.pass).length} of ${checks.length} targets met${missed ? `, ${missed} MISSED` : ''}${invalid ? `, ${invalid} cases INVALID` : ''}. Results: ${resultsPath}`);
 }
 

@@ -25,8 +25,8 @@ export class FetchFailure extends Error {
   }
 }
 
-/** Reads a body up to `maxBytes`, refusing more. */
-async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
+/** Reads a body up to `maxBytes`, refusing more (a FetchFailure saying so). */
+export async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new FetchFailure(`it is ${declared} bytes, more than ${maxBytes}`);
   const chunks: Uint8Array[] = [];

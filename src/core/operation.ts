@@ -65,7 +65,8 @@ export function readOperation<
   Q extends Entries = {},
   B extends Entries = {},
   R extends v.GenericSchema | null = null,
->(definition: Definition<P, Q, B, R, Context>): Operation<InputOf<P, Q, B>, ResponseOf<R>, CallerInputOf<P, Q, B>> {
+  X = undefined,
+>(definition: Definition<P, Q, B, R, Context, X>): Operation<InputOf<P, Q, B>, ResponseOf<R>, CallerInputOf<P, Q, B>> {
   return build('read', definition);
 }
 

@@ -15,6 +15,10 @@ import { getChangeRequest, listChangeRequests } from './change-requests/read.js'
 import { updateChangeRequest } from './change-requests/update.js';
 import { updateChangeRequestContent } from './content/author/operation.js';
 import { downloadFile } from './content/downloads.js';
+import { getChangeRequestPDF } from './content/pdf/operation.js';
+import { importContent, importContentInChangeRequest } from './content/import/operation.js';
+import { listChangeRequestFileBacklinks, listSpaceFileBacklinks } from './content/links/backlinks.js';
+import { listPageLinksInChangeRequest, listPageLinksInSpace, listSpaceLinks } from './content/links/list.js';
 import {
   getChangeRequestContent,
   getChangeRequestFile,
@@ -105,6 +109,8 @@ import {
   updateCommentInChangeRequest,
   updateCommentReplyInChangeRequest,
 } from './comments/change-request-operations.js';
+import { searchOrganizationContent } from './search/organization.js';
+import { searchSpaceContent } from './search/space.js';
 
 /** Every operation of the platform by name: the methods of `platform.as(user)`. */
 export const operations = {
@@ -162,6 +168,14 @@ export const operations = {
   getChangeRequestPageByPath,
   updateChangeRequestContent,
   downloadFile,
+  getChangeRequestPDF,
+  importContent,
+  importContentInChangeRequest,
+  listSpaceLinks,
+  listPageLinksInSpace,
+  listPageLinksInChangeRequest,
+  listSpaceFileBacklinks,
+  listChangeRequestFileBacklinks,
   mergeChangeRequest,
   rebaseChangeRequest,
   listMemberSpaces,
@@ -249,6 +263,8 @@ export const operations = {
   getCommentReplyInChangeRequest,
   updateCommentReplyInChangeRequest,
   deleteCommentReplyInChangeRequest,
+  searchSpaceContent,
+  searchOrganizationContent,
 };
 
 /** The operations by name. */

@@ -8,6 +8,9 @@ import { spaceRoutes } from './spaces/routes.js';
 import { changeRequestMergeRoutes } from './change-requests/merge/routes.js';
 import { changeRequestRoutes } from './change-requests/routes.js';
 import { contentRoutes } from './content/routes.js';
+import { pdfRoutes } from './content/pdf/routes.js';
+import { importRoutes } from './content/import/routes.js';
+import { linkRoutes } from './content/links/routes.js';
 import { collectionRoutes } from './collections/routes.js';
 import { ssoRoutes } from './sso/routes.js';
 import { translationRoutes } from './translations/routes.js';
@@ -15,6 +18,7 @@ import { customFieldRoutes } from './custom-fields/routes.js';
 import { openAPISpecRoutes } from './openapi-specs/routes.js';
 import { siteRoutes } from './sites/routes.js';
 import { commentRoutes } from './comments/routes.js';
+import { searchRoutes } from './search/routes.js';
 
 /** The route table: every endpoint of the API, once. Both adapters serve it; adding an endpoint is one entry. */
 export const routes: readonly Route[] = [
@@ -27,6 +31,9 @@ export const routes: readonly Route[] = [
   ...changeRequestRoutes,
   ...changeRequestMergeRoutes,
   ...contentRoutes,
+  ...pdfRoutes,
+  ...importRoutes,
+  ...linkRoutes,
   ...collectionRoutes,
   ...ssoRoutes,
   ...translationRoutes,
@@ -34,4 +41,5 @@ export const routes: readonly Route[] = [
   ...openAPISpecRoutes,
   ...siteRoutes,
   ...commentRoutes,
+  ...searchRoutes,
 ];

@@ -221,6 +221,10 @@ httpSuite('content authoring', (h) => {
       [{ operation: 'insert_files', files: [{ name: 'a.txt', base64: 'aGk=' }] }, 400, 'changes.2.files.0: contentType is required with base64'],
       [{ operation: 'insert_files', files: [{ name: 'a.txt', contentType: 'text/plain', base64: '%%%' }] }, 400, 'changes[2].files[0].base64: is not valid base64'],
       [{ operation: 'insert_files', files: [] }, 400, 'changes.2.files: must have at least one file'],
+      // Frontmatter fields have the limits of the change's own fields.
+      [{ operation: 'insert_page', title: 'X', document: md(`---\ndescription: ${'d'.repeat(1001)}\n---\nx`) }, 400, 'changes[2] (insert_page): markdown: frontmatter description: must be at most 1000 characters'],
+      [{ operation: 'insert_page', title: 'X', document: md(`---\nicon: ${'i'.repeat(101)}\n---\nx`) }, 400, 'changes[2] (insert_page): markdown: frontmatter icon: must be at most 100 characters'],
+      [{ operation: 'insert_page', title: 'X', document: md(`---\ntitle: ${'t'.repeat(101)}\n---\nx`) }, 400, 'changes[2] (insert_page): markdown: frontmatter title: must be at most 100 characters'],
     ];
     for (const [change, status, message] of bad) {
       const refused = await a.send(space.id, cr.id, [good, good, change, good]);

@@ -49,6 +49,18 @@ export const editArb: fc.Arbitrary<Edit> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteFile' as const), file: fc.nat() }) },
 );
 
+/** The three sides of a merge case: a base made by a script from nothing, ours and theirs each made by a script from the base. */
+export function sidesOf(scripts: { readonly base: readonly Edit[]; readonly ours: readonly Edit[]; readonly theirs: readonly Edit[] }) {
+  const docs: Docs = new Map();
+  const base = applyScript(emptySide(), scripts.base, docs, 'b', '2024-01-01T00:00:00.000Z');
+  return {
+    docs,
+    base,
+    ours: applyScript(base, scripts.ours, docs, 'o', '2024-01-02T00:00:00.000Z'),
+    theirs: applyScript(base, scripts.theirs, docs, 't', '2024-01-03T00:00:00.000Z'),
+  };
+}
+
 /** A script of edits. */
 export const scriptArb = (maxLength: number) => fc.array(editArb, { maxLength });
 

@@ -62,7 +62,7 @@ interface Outcome {
 }
 
 /** The index of the first key >= key. */
-function lowerBound(keys: readonly string[], key: string): number {
+export function lowerBound(keys: readonly string[], key: string): number {
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {
@@ -409,33 +409,53 @@ export interface MapDiff {
 /**
  * The differences between two maps: keys only in `a`, only in `b`, and in both with different values,
  * each sorted by key. Both trees are walked together from the highest level down and a node that both
- * reach is skipped with everything under it, so the cost follows the size of the change, not of the map.
+ * reach is skipped with everything under it before it is read (a child's id and level are known from its
+ * parent), so the nodes read are those that differ: the cost follows the size of the change, not of the map.
  */
 export async function diffMaps(tx: ReadTransaction, a: MapRoot, b: MapRoot): Promise<MapDiff> {
+  // The same root (a map neither side changed, such as the files of most revisions): nothing to read.
+  if (a.node === b.node) return { removed: [], added: [], changed: [] };
   const load = async (id: string) => (await tx.get(TABLES.contentNodes, id)) as Node;
-  let left: Node[] = a.node === null ? [] : [await load(a.node)];
-  let right: Node[] = b.node === null ? [] : [await load(b.node)];
+  /** A node on a frontier: its id and level, and the node once read. */
+  type Ref = { id: string; level: number; node?: Node };
+  const rootOf = async (root: MapRoot): Promise<Ref[]> => {
+    if (root.node === null) return [];
+    const node = await load(root.node);
+    return [{ id: node.id, level: levelOf(node), node }];
+  };
+  let left = await rootOf(a);
+  let right = await rootOf(b);
   for (;;) {
-    // A node both sides reach is the same subtree on both: drop it from both.
-    const inRight = new Set(right.map((node) => node.id));
-    const shared = new Set(left.filter((node) => inRight.has(node.id)).map((node) => node.id));
-    left = left.filter((node) => !shared.has(node.id));
-    right = right.filter((node) => !shared.has(node.id));
-    const top = Math.max(0, ...left.map(levelOf), ...right.map(levelOf));
+    // A node both sides reach is the same subtree on both: drop it from both, unread.
+    const inRight = new Set(right.map((ref) => ref.id));
+    const shared = new Set(left.filter((ref) => inRight.has(ref.id)).map((ref) => ref.id));
+    left = left.filter((ref) => !shared.has(ref.id));
+    right = right.filter((ref) => !shared.has(ref.id));
+    const top = Math.max(0, ...left.map((ref) => ref.level), ...right.map((ref) => ref.level));
     if (top === 0) break;
     // Expand only the highest level: a shared node is then on both frontiers when its level comes.
-    const expand = async (nodes: Node[]) =>
-      (await Promise.all(nodes.map(async (node) => (levelOf(node) === top ? Promise.all((node as Inner).children.map(load)) : [node])))).flat();
+    const expand = async (refs: Ref[]) =>
+      (
+        await Promise.all(
+          refs.map(async (ref) => {
+            if (ref.level !== top) return [ref];
+            const node = (ref.node ?? (await load(ref.id))) as Inner;
+            return node.children.map((id) => ({ id, level: top - 1 }));
+          }),
+        )
+      ).flat();
     left = await expand(left);
     right = await expand(right);
   }
+  const leaves = (refs: Ref[]) => Promise.all(refs.map(async (ref) => ref.node ?? (await load(ref.id))));
+  const [leftLeaves, rightLeaves] = [await leaves(left), await leaves(right)];
   const entriesOf = (nodes: Node[]) => {
     const out = new Map<string, unknown>();
     for (const node of nodes as Leaf[]) node.keys.forEach((key, i) => out.set(key, node.values[i]));
     return out;
   };
-  const before = entriesOf(left);
-  const after = entriesOf(right);
+  const before = entriesOf(leftLeaves);
+  const after = entriesOf(rightLeaves);
   const diff: MapDiff = { removed: [], added: [], changed: [] };
   for (const [key, value] of before) {
     if (!after.has(key)) diff.removed.push([key, value]);

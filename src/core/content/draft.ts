@@ -17,9 +17,9 @@ import {
 import { gitTextOid } from './git.js';
 import { loadRevision } from './revision.js';
 import { MAX_SLUG_LENGTH, slugProblem, slugify, withSuffix } from './slugs.js';
+import { MAX_TITLE_LENGTH } from './page-fields.js';
 
-/** The longest page title. */
-export const MAX_TITLE_LENGTH = 100;
+export { MAX_TITLE_LENGTH };
 
 /** A page to insert. `id`, `slug` and `order` are for callers that re-create a page as it was (merge). */
 export interface NewPage {
@@ -138,6 +138,14 @@ export class RevisionDraft {
     const ids: string[] = [];
     for await (const [, id] of this.children.entries(...childRange(parent))) ids.push(id as string);
     return ids;
+  }
+
+  /** The ids and ordering keys of a page's children (null: the top level), in order, without reading the pages. */
+  async childOrders(parent: string | null): Promise<{ id: string; order: string }[]> {
+    const [from, to] = childRange(parent);
+    const out: { id: string; order: string }[] = [];
+    for await (const [key, id] of this.children.entries(from, to)) out.push({ id: id as string, order: key.slice(from.length) });
+    return out;
   }
 
   /** A page's children (null: the top level), in order. */

@@ -9,6 +9,8 @@ import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
 import { parse as parseYaml } from 'yaml';
 import { badRequest } from '../errors.js';
+import { parseOrThrow } from '../validate.js';
+import { PageTextFields } from './page-fields.js';
 
 /**
  * The one Markdown parser and printer of the project (mdast: mdast-util-from-markdown and
@@ -82,7 +84,7 @@ export function readFrontmatter(root: Root): PageMeta {
   for (const field of TEXT_FIELDS) {
     if (record[field] === undefined || record[field] === null) continue;
     if (typeof record[field] !== 'string') throw badRequest(`markdown: frontmatter ${field} must be a string`);
-    meta[field] = record[field] as string;
+    meta[field] = parseOrThrow(PageTextFields[field], record[field], `markdown: frontmatter ${field}`);
   }
   for (const field of FLAG_FIELDS) {
     if (record[field] === undefined || record[field] === null) continue;

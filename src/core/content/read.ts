@@ -34,7 +34,7 @@ interface TwinDefinition<P extends Entries, Q extends Entries, R extends v.Gener
 type ContentRead<P extends Entries, Q extends Entries, R extends v.GenericSchema> = Operation<InputOf<P, Q, {}>, v.InferInput<R>, CallerInputOf<P, Q, {}>>;
 
 /** The space read and the change request read of one definition. */
-function twins<P extends Entries, Q extends Entries, R extends v.GenericSchema>(
+export function twins<P extends Entries, Q extends Entries, R extends v.GenericSchema>(
   definition: TwinDefinition<P, Q, R>,
 ): [ContentRead<{ spaceId: typeof Id } & P, Q, R>, ContentRead<{ spaceId: typeof Id; changeRequestId: typeof Id } & P, Q, R>] {
   const { params, query, response, run } = definition;
@@ -100,7 +100,7 @@ async function onePage(ctx: Context, target: ContentTarget, page: PageEntry | un
 }
 
 /** Where content lives, for messages. */
-const nameOf = (target: ContentTarget) => (target.changeRequest ? `change request ${target.changeRequest.number}` : `space ${target.access.space.id}`);
+export const nameOf = (target: ContentTarget) => (target.changeRequest ? `change request ${target.changeRequest.number}` : `space ${target.access.space.id}`);
 
 /** Gets the revision (pages nested, files, parents) of a space or a change request. */
 export const [getSpaceContent, getChangeRequestContent] = twins({

@@ -13,17 +13,15 @@ import type { MergeSide, MergedContent } from './types.js';
  * 2. the pages the result does not have are deleted, subtree by subtree;
  * 3. the new pages are inserted, parents first, keeping their ordering key when it is free;
  * 4. the waiting pages move under their parents, and the temporary slugs become the final ones;
- * 5. fields and bodies are set, then each list of siblings the merge touched is put in the result's order,
+ * 5. fields and bodies are set (a body a side stores by its id, a body the merge wrote as new Markdown),
+ *    then each list of siblings the merge touched is put in the result's order,
  *    moving as few pages as possible (those off a longest run already in order);
  * 6. files are added, replaced and removed.
- * `markdownOf` reads a stored body, for a page that takes a body another revision stores.
+ * `from` and `result` may hold only some of the pages and files (MergeSides, sides.ts): those that
+ * changed, their ancestors, and every sibling of a page put at a new place; any other page is the same in
+ * the draft and in the result, so it is left alone, and keeps its ordering key among its siblings.
  */
-export async function applyMerged(
-  draft: RevisionDraft,
-  from: MergeSide,
-  result: MergedContent,
-  markdownOf: (page: PageEntry) => Promise<string>,
-): Promise<void> {
+export async function applyMerged(draft: RevisionDraft, from: MergeSide, result: MergedContent): Promise<void> {
   const before = from.byId;
   const after = result.pages;
   const ids = [...after.keys()];
@@ -82,12 +80,13 @@ export async function applyMerged(
     const body = result.bodies.get(id);
     const fields = OWN_FIELDS.some((field) => !sameValue(was[field], page[field]));
     if (!fields && body === undefined && was.document === page.document) continue;
-    const markdown = body ?? (was.document === page.document ? undefined : page.document === undefined ? '' : await markdownOf(page));
-    await draft.updatePage(id, { ...(fields && patchOf(page)), ...(markdown !== undefined && { markdown }) });
+    // A body another revision stores is pointed at, not copied: the page then has the same body as that
+    // side, so a later merge does not see a change of it (a copy would be a new document).
+    const content = body !== undefined ? { markdown: body } : was.document === page.document ? {} : { document: page.document ?? '' };
+    await draft.updatePage(id, { ...(fields && patchOf(page)), ...content });
   }
   const touched = new Set([...added, ...kept.filter((id) => !sameValue(placeOf(before.get(id)!), placeOf(after.get(id)!)))].map((id) => after.get(id)!.parent));
-  const lists = childLists(after, touched);
-  for (const parent of [...touched].sort(nullFirst)) await reorder(draft, parent, lists.get(parent) ?? []);
+  for (const parent of [...touched].sort(nullFirst)) await reorder(draft, parent, after);
   // 6.
   const files = new Map(from.files.map((file) => [file.id, file]));
   for (const [id, file] of result.files) if (!sameValue(files.get(id), file)) await draft.putFile(file as FileEntry);
@@ -124,19 +123,6 @@ function patchOf(page: PageEntry) {
   };
 }
 
-/** The ids of the children of each of some parents in the result, in order (one pass over the pages). */
-function childLists(pages: ReadonlyMap<string, PageEntry>, parents: ReadonlySet<string | null>): Map<string | null, string[]> {
-  const lists = new Map<string | null, PageEntry[]>();
-  for (const page of pages.values()) {
-    if (!parents.has(page.parent)) continue;
-    const list = lists.get(page.parent);
-    if (list) list.push(page);
-    else lists.set(page.parent, [page]);
-  }
-  const byOrder = (a: PageEntry, b: PageEntry) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0);
-  return new Map([...lists].map(([parent, list]) => [parent, list.sort(byOrder).map((page) => page.id)]));
-}
-
 /** Some page ids, parents before their children. */
 function topDown(pages: ReadonlyMap<string, PageEntry>, ids: readonly string[]): string[] {
   const depth = new Map<string, number>();
@@ -152,11 +138,15 @@ function topDown(pages: ReadonlyMap<string, PageEntry>, ids: readonly string[]):
 }
 
 /**
- * Puts a parent's children in the draft into `target` order. The longest run of children already in
- * target order stays; each other child moves to just after its predecessor in the target.
+ * Puts a parent's children in the draft into the result's order: by their ordering keys in `after`, or
+ * for a page `after` does not hold (left alone) by its key in the draft. The longest run of children
+ * already in that order stays; each other child moves to just after its predecessor in it.
  */
-async function reorder(draft: RevisionDraft, parent: string | null, target: readonly string[]): Promise<void> {
-  const current = await draft.childIds(parent);
+async function reorder(draft: RevisionDraft, parent: string | null, after: ReadonlyMap<string, PageEntry>): Promise<void> {
+  const children = await draft.childOrders(parent);
+  const current = children.map((child) => child.id);
+  const keys = new Map(children.map(({ id, order }) => [id, after.get(id)?.order ?? order]));
+  const target = [...current].sort((a, b) => (keys.get(a)! < keys.get(b)! ? -1 : keys.get(a)! > keys.get(b)! ? 1 : 0));
   if (sameValue(current, target)) return;
   const rank = new Map(target.map((id, i) => [id, i]));
   const stay = new Set(longestIncreasing(current.map((id) => rank.get(id)!)).map((i) => target[i]));

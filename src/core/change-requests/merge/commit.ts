@@ -1,12 +1,12 @@
 import type { WriteContext } from '../../context.js';
 import { openDraft } from '../../content/draft.js';
-import type { PageEntry } from '../../content/model.js';
-import { loadPageTree, readMarkdown } from '../../content/revision.js';
+import { loadRevision, readMarkdown } from '../../content/revision.js';
 import type { ChangeRequestRecord, RevisionRecord, RevisionType, SpaceRecord } from '../../records.js';
 import { baseRevisionOf } from '../access.js';
 import { applyMerged } from './apply.js';
 import { entryOf } from './pages.js';
 import { sameValue } from './pick.js';
+import { MergeSides } from './sides.js';
 import { bodiesToRead, mergeContent } from './three-way.js';
 import type { MergeConflict, MergeSide, MergedContent } from './types.js';
 
@@ -33,8 +33,10 @@ export interface MergeOutcome {
 /**
  * Merges three revisions of a space (three-way.ts) and stores the result as a new revision. When one side
  * is still the base, the result is the other side as it is (the properties of test/property/merge.test.ts),
- * so its maps are shared whole and nothing is read; otherwise the three trees are read, merged, and the
- * result written over whichever side it differs least from, so that only the changed pages are rewritten.
+ * so its maps are shared whole and nothing is read. Otherwise only what the two sides changed from the
+ * base is read (MergeSides: the two diffs, the ancestors, and the siblings of pages put at a new place),
+ * merged, and written over whichever side it differs least from, so that the cost follows the size of
+ * the change, not of the space.
  */
 export async function commitMerge(ctx: WriteContext, request: MergeRequest): Promise<MergeOutcome> {
   const meta = { parents: request.parents, type: request.type, changeRequestId: request.changeRequestId };
@@ -42,17 +44,23 @@ export async function commitMerge(ctx: WriteContext, request: MergeRequest): Pro
     const unchanged = request.ours === request.base ? request.theirs : request.ours;
     return { revision: await (await openDraft(ctx, unchanged)).commit(meta), conflicts: [] };
   }
-  const [base, ours, theirs] = [
-    await loadPageTree(ctx.tx, request.base),
-    await loadPageTree(ctx.tx, request.ours),
-    await loadPageTree(ctx.tx, request.theirs),
-  ];
+  const [base, ours, theirs] = [await loadRevision(ctx.tx, request.base), await loadRevision(ctx.tx, request.ours), await loadRevision(ctx.tx, request.theirs)];
+  const sides = await MergeSides.load(ctx.tx, base, ours, theirs);
   const bodies = new Map<string, string>();
-  for (const page of bodiesToRead(base, ours, theirs)) bodies.set(page.document!, await readMarkdown(ctx.tx, page));
-  const merged = mergeContent(base, ours, theirs, bodies);
-  const start = differences(ours, merged) < differences(theirs, merged) ? ours : theirs;
-  const draft = await openDraft(ctx, start.revision.id);
-  await applyMerged(draft, start, merged, (page: PageEntry) => readMarkdown(ctx.tx, page));
+  let merged: MergedContent;
+  // Where the result puts pages at new places, their siblings are read and the merge runs again with them.
+  for (;;) {
+    for (const page of bodiesToRead(sides.base, sides.ours, sides.theirs)) {
+      if (!bodies.has(page.document!)) bodies.set(page.document!, await readMarkdown(ctx.tx, page));
+    }
+    merged = mergeContent(sides.base, sides.ours, sides.theirs, bodies);
+    const missing = sides.missingLists(merged);
+    if (missing.length === 0) break;
+    await sides.loadChildren(missing);
+  }
+  const [start, side] = differences(sides.ours, merged) < differences(sides.theirs, merged) ? [ours, sides.ours] : [theirs, sides.theirs];
+  const draft = await openDraft(ctx, start.id);
+  await applyMerged(draft, side, merged);
   return { revision: await draft.commit(meta), conflicts: merged.conflicts };
 }
 

@@ -40,6 +40,19 @@ async function bytesOf(ctx: PrepareContext, file: FileChangeInput, where: string
   }
 }
 
+/** Stores a file's bytes in the blob store and describes them: size, digest, Git id, image dimensions. */
+export async function storeFile(ctx: Pick<PrepareContext, 'blobs'>, name: string, contentType: string, bytes: Uint8Array): Promise<StoredFile> {
+  const dimensions = contentType.startsWith('image/') ? imageDimensions(bytes) : undefined;
+  return {
+    name,
+    contentType,
+    size: bytes.length,
+    digest: await ctx.blobs.put(bytes),
+    gitOid: await gitBlobOid(bytes),
+    ...(dimensions && { dimensions }),
+  };
+}
+
 /**
  * Stores the bytes of every file a batch inserts in the blob store, before the batch's transaction: bytes
  * are content-addressed, so bytes of a batch that then fails are unreferenced, never wrong. A file that
@@ -52,15 +65,7 @@ export async function storeBatchFiles(ctx: PrepareContext, changes: readonly Con
     const files: StoredFile[] = [];
     for (const [position, file] of change.files.entries()) {
       const { bytes, contentType } = await bytesOf(ctx, file, `changes[${index}].files[${position}]`);
-      const dimensions = contentType.startsWith('image/') ? imageDimensions(bytes) : undefined;
-      files.push({
-        name: file.name,
-        contentType,
-        size: bytes.length,
-        digest: await ctx.blobs.put(bytes),
-        gitOid: await gitBlobOid(bytes),
-        ...(dimensions && { dimensions }),
-      });
+      files.push(await storeFile(ctx, file.name, contentType, bytes));
     }
     stored.set(index, files);
   }

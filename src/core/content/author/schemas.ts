@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { Id } from '../../schemas.js';
-import { Emoji } from '../../spaces/schemas.js';
-import { MAX_TITLE_LENGTH } from '../draft.js';
+import { PageTextFields } from '../page-fields.js';
 import { ComputedSourceSchema } from '../schemas.js';
 
 /** The most changes in one batch. */
@@ -38,11 +37,11 @@ const LinkTargetInput = v.variant('kind', [
 
 /** The page fields a change may set (Markdown frontmatter, when given, wins over them). */
 const PageFields = {
-  title: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters`))),
+  title: v.optional(PageTextFields.title),
   slug: v.optional(v.string()),
-  emoji: v.optional(Emoji),
-  icon: v.optional(v.pipe(v.string(), v.maxLength(100, 'must be at most 100 characters'))),
-  description: v.optional(v.pipe(v.string(), v.maxLength(1000, 'must be at most 1000 characters'))),
+  emoji: v.optional(PageTextFields.emoji),
+  icon: v.optional(PageTextFields.icon),
+  description: v.optional(PageTextFields.description),
   hidden: v.optional(v.boolean()),
   noIndex: v.optional(v.boolean()),
   noRobotsIndex: v.optional(v.boolean()),

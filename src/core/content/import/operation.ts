@@ -1,0 +1,102 @@
+import { assertContentEditable, loadChangeRequest } from '../../change-requests/access.js';
+import type { Context, PrepareContext } from '../../context.js';
+import { badRequest } from '../../errors.js';
+import { writeOperation } from '../../operation.js';
+import { TABLES, type ChangeRequestRecord, type SpaceRecord } from '../../records.js';
+import { Id } from '../../schemas.js';
+import { requireSpace, type ReachOptions } from '../../spaces/access.js';
+import { openDraft } from '../draft.js';
+import { fetchSource } from './fetch-source.js';
+import { planHtml } from './html-source.js';
+import { planMarkdown } from './markdown-source.js';
+import { applyPlan, type ImportPlan } from './plan.js';
+import { ImportBody, ImportResultSchema, SUPPORTED_SOURCES, type ImportSource } from './schemas.js';
+import { planZip } from './zip-source.js';
+
+/**
+ * Importing content from a URL into a space or a change request, as one new revision. Everything that
+ * reaches out or takes time (the permission check first, then fetching, unpacking, parsing, storing file
+ * bytes) happens in `prepare`, outside any transaction; the transaction checks the permissions again and
+ * appends the planned pages at the end of the top level. Any failure is a 4xx and no revision is made.
+ */
+
+const DOING = 'import content';
+
+/** Fetches a source and plans what importing it makes; a 400 for unsupported sources and unusable content. */
+async function planImport(ctx: PrepareContext, url: string, source: ImportSource): Promise<ImportPlan> {
+  if (!(SUPPORTED_SOURCES as readonly string[]).includes(source)) {
+    throw badRequest(`source: "${source}" cannot be imported; the supported sources are ${SUPPORTED_SOURCES.join(', ')}`);
+  }
+  const fetched = await fetchSource(ctx, url);
+  switch (source) {
+    case 'markdown':
+      return planMarkdown(ctx, url, fetched);
+    case 'html':
+    case 'website':
+      return planHtml(ctx, url, fetched, source);
+    default:
+      return planZip(ctx, url, fetched);
+  }
+}
+
+/** Checks that the caller may change a change request's content and that it can change now. */
+async function changeRequestForImport(ctx: Context, spaceId: string, changeRequestId: string, options: ReachOptions = {}) {
+  const access = await loadChangeRequest(ctx, spaceId, changeRequestId, 'edit', DOING, options);
+  assertContentEditable(access);
+  return access;
+}
+
+/**
+ * Imports content into a space: a new revision of the space (parent: its current one) holding its pages
+ * as they were, then the imported pages at the end of the top level, and their files. Needs the edit
+ * level on a `live` space. Sources: `markdown` (one page), `html` (one page, the whole body), `website`
+ * (one page, its main content), `zip` (a folder of Markdown files and images: a page tree).
+ */
+export const importContent = writeOperation({
+  name: 'importContent',
+  summary: 'Import content into a new revision of a space',
+  params: { spaceId: Id },
+  body: ImportBody,
+  response: ImportResultSchema,
+  async prepare(ctx, { spaceId, url, source }) {
+    // Check who asks before fetching anything for them; the transaction checks again.
+    await ctx.read((read) => requireSpace(read, spaceId, 'edit', DOING));
+    return planImport(ctx, url, source);
+  },
+  async run(ctx, { spaceId }, plan) {
+    const { space } = await requireSpace(ctx, spaceId, 'edit', DOING, { purge: ctx.tx });
+    const draft = await openDraft(ctx, space.revision);
+    const counts = await applyPlan(ctx, draft, plan);
+    const revision = await draft.commit({ parents: [space.revision], type: 'edits' });
+    const updated: SpaceRecord = { ...space, revision: revision.id, updatedAt: ctx.now };
+    await ctx.tx.put(TABLES.spaces, updated);
+    return { revision: revision.id, ...counts };
+  },
+});
+
+/**
+ * Imports content into a change request: a new revision of the request, made as importContent makes one
+ * of a space. Needs the edit level on a `live` space and a request in `draft` or `open`; the caller
+ * becomes one of the request's contributors.
+ */
+export const importContentInChangeRequest = writeOperation({
+  name: 'importContentInChangeRequest',
+  summary: 'Import content into a new revision of a change request',
+  params: { spaceId: Id, changeRequestId: Id },
+  body: ImportBody,
+  response: ImportResultSchema,
+  async prepare(ctx, { spaceId, changeRequestId, url, source }) {
+    await ctx.read((read) => changeRequestForImport(read, spaceId, changeRequestId));
+    return planImport(ctx, url, source);
+  },
+  async run(ctx, { spaceId, changeRequestId }, plan) {
+    const { changeRequest } = await changeRequestForImport(ctx, spaceId, changeRequestId, { purge: ctx.tx });
+    const draft = await openDraft(ctx, changeRequest.revision);
+    const counts = await applyPlan(ctx, draft, plan);
+    const revision = await draft.commit({ parents: [changeRequest.revision], type: 'edits', changeRequestId: changeRequest.id });
+    const contributors = changeRequest.contributors.includes(ctx.actor.user.id) ? changeRequest.contributors : [...changeRequest.contributors, ctx.actor.user.id];
+    const updated: ChangeRequestRecord = { ...changeRequest, revision: revision.id, contributors, updatedAt: ctx.now };
+    await ctx.tx.put(TABLES.changeRequests, updated);
+    return { revision: revision.id, ...counts };
+  },
+});

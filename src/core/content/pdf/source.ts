@@ -1,0 +1,160 @@
+import type { Root } from 'mdast';
+import type { Context, PrepareContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import type { RevisionRecord } from '../../records.js';
+import { computeContent } from '../computed.js';
+import { refOfUrl } from '../document.js';
+import { parseMarkdown, visitUrls } from '../markdown.js';
+import type { ComputedSource, FileEntry, LinkTarget, PageEntry } from '../model.js';
+import { pageAppUrl } from '../present.js';
+import { readChildren, readFile, readMarkdown, readPage } from '../revision.js';
+import type { ContentTarget } from '../target.js';
+import { pause } from './pause.js';
+
+/**
+ * What a PDF export prints, read from a revision in one read transaction: the pages in tree order with
+ * their parsed bodies, and what those bodies point at (image files, pages outside the export). Rendering
+ * then needs no transaction.
+ */
+
+/** Which pages an export prints: all of them, one page and its subpages, or one page alone. */
+export type PrintScope = { readonly kind: 'all' } | { readonly kind: 'subtree' | 'page'; readonly page: string };
+
+/** One page an export prints. */
+export interface PrintedPage {
+  readonly id: string;
+  /** A computed page prints as the document it expands into. */
+  readonly type: 'document' | 'group' | 'link';
+  readonly title: string;
+  /** The page's description, printed under its title. */
+  readonly description?: string;
+  /** How deep it is below the first page printed (0: a top-level page of the export). */
+  readonly depth: number;
+  /** Its body, parsed (empty for groups and links). */
+  readonly body: Root;
+  /** A link page's target: a URL, or a page of the revision (its title: what the link says). */
+  readonly link?: { readonly url: string } | { readonly page: string; readonly title: string };
+}
+
+/** A computed page printed, with the version of its source it was generated from. */
+export interface ComputedSeed {
+  readonly organizationId: string;
+  readonly source: ComputedSource;
+  readonly seed: string;
+}
+
+/** Everything a PDF export prints. */
+export interface PrintSource {
+  /** The document's title (the change request's subject, else the space's title). */
+  readonly title: string;
+  /** When the revision was made: the PDF's creation date, so that the same content gives the same bytes. */
+  readonly createdAt: string;
+  readonly pages: readonly PrintedPage[];
+  /** App URLs of the pages that bodies and link pages point at but the export does not print. */
+  readonly pageUrls: ReadonlyMap<string, string>;
+  /** The files that bodies show as images, by id. */
+  readonly imageFiles: ReadonlyMap<string, FileEntry>;
+  /** The computed pages printed: their content changes with their source, not with the revision. */
+  readonly computed: readonly ComputedSeed[];
+}
+
+/** The title an export prints and names its file after: the change request's subject, else the space's title. */
+export const exportTitle = (target: ContentTarget): string =>
+  target.changeRequest?.subject.trim() || target.access.space.title.trim() || `Change request ${target.changeRequest?.number ?? ''}`.trim();
+
+/** The pages of a scope in tree order, each with its depth below the first printed. */
+async function pagesInScope(ctx: Context, revision: RevisionRecord, scope: PrintScope): Promise<{ page: PageEntry; depth: number }[]> {
+  const out: { page: PageEntry; depth: number }[] = [];
+  const walk = async (page: PageEntry, depth: number) => {
+    out.push({ page, depth });
+    for (const child of await readChildren(ctx.tx, revision, page.id)) await walk(child, depth + 1);
+  };
+  if (scope.kind === 'all') {
+    for (const page of await readChildren(ctx.tx, revision, null)) await walk(page, 0);
+    return out;
+  }
+  const page = await readPage(ctx.tx, revision, scope.page);
+  if (!page) throw notFound(`No page ${scope.page} in this change request`);
+  if (scope.kind === 'page') return [{ page, depth: 0 }];
+  await walk(page, 0);
+  return out;
+}
+
+/** Where a link page points, with the title of a page it points at. */
+async function linkOf(ctx: Context, revision: RevisionRecord, target: LinkTarget): Promise<NonNullable<PrintedPage['link']>> {
+  if (target.kind === 'url') return { url: target.url };
+  return { page: target.page, title: (await readPage(ctx.tx, revision, target.page))?.title ?? 'a page' };
+}
+
+/** A page to print with its Markdown, before parsing. */
+type RawPage = Omit<PrintedPage, 'body'> & { readonly markdown: string };
+
+/** How many pages are read or parsed between two yields to the event loop. */
+const PAGES_PER_SLICE = 32;
+
+/** The pages of a scope with their Markdown (computed pages expanded), and the computed content printed. */
+async function readPages(ctx: Context, target: ContentTarget, scope: PrintScope): Promise<{ pages: RawPage[]; computed: ComputedSeed[] }> {
+  const { revision } = target;
+  const organizationId = target.access.space.organizationId;
+  const pages: RawPage[] = [];
+  const computed: ComputedSeed[] = [];
+  for (const [index, { page, depth }] of (await pagesInScope(ctx, revision, scope)).entries()) {
+    // The revision never changes: yielding in the middle of reading it cannot mix two states.
+    if (index > 0 && index % PAGES_PER_SLICE === 0) await pause();
+    const common = { id: page.id, title: page.title, depth, ...(page.description && { description: page.description }) };
+    if (page.type === 'group') pages.push({ ...common, type: 'group', markdown: '' });
+    else if (page.type === 'link') pages.push({ ...common, type: 'link', markdown: '', link: await linkOf(ctx, revision, page.target!) });
+    else if (page.type === 'computed') {
+      const content = await computeContent(ctx, organizationId, page.computed!);
+      computed.push({ organizationId, source: page.computed!, seed: content.seed });
+      pages.push({ ...common, type: 'document', markdown: content.markdown });
+    } else pages.push({ ...common, type: 'document', markdown: await readMarkdown(ctx.tx, page) });
+  }
+  return { pages, computed };
+}
+
+/** The pages and image files that printed pages point at, in a revision. */
+async function readReferences(ctx: Context, target: ContentTarget, pages: readonly PrintedPage[]) {
+  const { revision } = target;
+  const printed = new Set(pages.map((page) => page.id));
+  const pageUrls = new Map<string, string>();
+  const imageFiles = new Map<string, FileEntry>();
+  const pointAt = async (pageId: string) => {
+    if (printed.has(pageId) || pageUrls.has(pageId)) return;
+    const page = await readPage(ctx.tx, revision, pageId);
+    if (page) pageUrls.set(pageId, pageAppUrl(ctx, target, page));
+  };
+  for (const page of pages) {
+    if (page.link && 'page' in page.link) await pointAt(page.link.page);
+    const refs: { image: boolean; url: string }[] = [];
+    visitUrls(page.body, (node) => refs.push({ image: node.type === 'image' || node.type === 'definition', url: node.url }));
+    for (const { image, url } of refs) {
+      const ref = refOfUrl(url);
+      if (ref.kind === 'page' || (ref.kind === 'anchor' && ref.page !== undefined)) await pointAt(ref.page!);
+      else if (ref.kind === 'file' && image && !imageFiles.has(ref.file)) {
+        const file = await readFile(ctx.tx, revision, ref.file);
+        if (file) imageFiles.set(file.id, file);
+      }
+    }
+  }
+  return { pageUrls, imageFiles };
+}
+
+/**
+ * Reads what an export prints, under a title: the pages and their Markdown in one read transaction, parsed
+ * outside it (the slow part, in slices that let other requests run), then what they point at in another.
+ * `load` gives the content to print within a read (checking access each time).
+ */
+export async function readPrintSource(ctx: PrepareContext, load: (read: Context) => Promise<ContentTarget>, scope: PrintScope, title: string): Promise<PrintSource> {
+  const { raw, createdAt } = await ctx.read(async (read) => {
+    const target = await load(read);
+    return { raw: await readPages(read, target, scope), createdAt: target.revision.createdAt };
+  });
+  const pages: PrintedPage[] = [];
+  for (const [index, { markdown, ...page }] of raw.pages.entries()) {
+    if (index > 0 && index % PAGES_PER_SLICE === 0) await pause();
+    pages.push({ ...page, body: markdown === '' ? { type: 'root', children: [] } : parseMarkdown(markdown) });
+  }
+  const references = await ctx.read(async (read) => readReferences(read, await load(read), pages));
+  return { title, createdAt, pages, ...references, computed: raw.computed };
+}

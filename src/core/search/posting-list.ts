@@ -1,0 +1,73 @@
+/**
+ * The documents one term occurs in (in one field), with how often: document numbers in ascending order
+ * in one typed array, counts in another. About 8 bytes a posting, where a Map entry costs several times
+ * that, and scoring a common term reads two dense arrays instead of walking a hash table. Adding a
+ * document numbered above every other (the case when an index is built) appends; other adds and removes
+ * shift the tail, which costs the term's document frequency, a few microseconds at 10,000 pages.
+ */
+export class PostingList {
+  private numbers = new Int32Array(2);
+  private counts = new Uint32Array(2);
+  /** How many documents contain the term: its document frequency. */
+  size = 0;
+
+  /** Where a document is (its index), or -(insertion point) - 1 when it is absent. */
+  private find(number: number): number {
+    const { numbers } = this;
+    if (this.size > 0 && numbers[this.size - 1] < number) return -this.size - 1;
+    let low = 0;
+    let high = this.size - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = numbers[middle];
+      if (at < number) low = middle + 1;
+      else if (at > number) high = middle - 1;
+      else return middle;
+    }
+    return -low - 1;
+  }
+
+  /** How often the term occurs in a document (undefined: not at all). */
+  get(number: number): number | undefined {
+    const index = this.find(number);
+    return index >= 0 ? this.counts[index] : undefined;
+  }
+
+  /** Records how often the term occurs in a document. */
+  set(number: number, count: number): void {
+    let index = this.find(number);
+    if (index >= 0) {
+      this.counts[index] = count;
+      return;
+    }
+    index = -index - 1;
+    if (this.size === this.numbers.length) {
+      const numbers = new Int32Array(this.size * 2);
+      const counts = new Uint32Array(this.size * 2);
+      numbers.set(this.numbers);
+      counts.set(this.counts);
+      this.numbers = numbers;
+      this.counts = counts;
+    }
+    this.numbers.copyWithin(index + 1, index, this.size);
+    this.counts.copyWithin(index + 1, index, this.size);
+    this.numbers[index] = number;
+    this.counts[index] = count;
+    this.size++;
+  }
+
+  /** Forgets a document (nothing happens when it is absent). */
+  delete(number: number): void {
+    const index = this.find(number);
+    if (index < 0) return;
+    this.numbers.copyWithin(index, index + 1, this.size);
+    this.counts.copyWithin(index, index + 1, this.size);
+    this.size--;
+  }
+
+  /** Calls `visit(count, number)` for every document, in ascending number order. */
+  forEach(visit: (count: number, number: number) => void): void {
+    const { numbers, counts, size } = this;
+    for (let index = 0; index < size; index++) visit(counts[index], numbers[index]);
+  }
+}

@@ -1,0 +1,234 @@
+import type { PageEntry } from '../content/model.js';
+import { excerptOf, sectionsOf } from './sections.js';
+import { TextIndex, wordsIn, type Expansion } from './text-index.js';
+import { requiredWords, type Words } from './words.js';
+
+/**
+ * The search index of one revision: two text indexes (text-index.ts), one of whole pages (title,
+ * description, body), which decides which pages match and in what order, and one of their sections,
+ * which picks the sections a hit shows. It is built once per revision and then handed over to the next
+ * revision, updated page by page (build.ts); it is never rebuilt per query.
+ *
+ * Pages are removed with exactly what they were added with (indexedPage), so an updated index holds and
+ * ranks exactly what an index built from scratch would.
+ */
+
+/** What a page puts in the pages index. */
+interface PageDocument {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  readonly body: string;
+  readonly path: string;
+}
+
+/** What a section puts in the sections index. */
+interface SectionDocument {
+  /** `<pageId> NUL <position>`: unique in the index. */
+  readonly id: string;
+  readonly anchor: string | null;
+  readonly heading: string;
+  readonly text: string;
+  readonly excerpt: string;
+}
+
+/** Everything one page puts in an index, made from its entry and its Markdown alone (indexedPage). */
+export interface IndexedPage {
+  readonly document: PageDocument;
+  readonly sections: readonly SectionDocument[];
+}
+
+/** A page that matches a query, before it is presented. */
+export interface PageMatch {
+  readonly id: string;
+  readonly title: string;
+  readonly path: string;
+  /** How many words of the query it contains (prefix and typo matches count). */
+  readonly matched: number;
+  readonly score: number;
+}
+
+/** A section of a matching page that contains some of the query's words. */
+export interface SectionMatch {
+  /** The heading's anchor; null for the text before the first heading. */
+  readonly anchor: string | null;
+  readonly heading: string;
+  readonly excerpt: string;
+}
+
+/** A matching page with the sections to show. */
+export interface Hit extends PageMatch {
+  readonly sections: readonly SectionMatch[];
+}
+
+/** How many sections a hit shows at most, best first. */
+export const MAX_SECTIONS_PER_HIT = 5;
+
+/** Field weights: a word in the title counts three times, in the description twice. */
+const PAGE_BOOSTS = [3, 2, 1];
+/** A word in a section's heading counts twice. */
+const SECTION_BOOSTS = [2, 1];
+
+/** What a page carries in the pages index. */
+interface PageData {
+  readonly title: string;
+  readonly path: string;
+  readonly sections: number;
+}
+
+/** What a section carries in the sections index. */
+interface SectionData {
+  readonly anchor: string | null;
+  readonly heading: string;
+  readonly excerpt: string;
+}
+
+/** Builds what a page puts in an index. Which pages are indexed is build.ts's business. */
+export function indexedPage(page: PageEntry, markdown: string): IndexedPage {
+  const sections = sectionsOf(markdown);
+  return {
+    document: {
+      id: page.id,
+      title: page.title,
+      description: page.description ?? '',
+      body: sections.map((section) => `${section.heading}\n${section.text}`).join('\n'),
+      path: page.path,
+    },
+    sections: sections.map((section, position) => ({
+      id: sectionId(page.id, position),
+      anchor: section.anchor,
+      heading: section.heading,
+      text: section.text,
+      excerpt: excerptOf(section.text),
+    })),
+  };
+}
+
+const sectionId = (pageId: string, position: number) => `${pageId}\u0000${position}`;
+const pageFields = (document: PageDocument) => [document.title, document.description, document.body];
+const sectionFields = (section: SectionDocument) => [section.heading, section.text];
+/** Orders strings by code unit: the same order on every machine, unlike localeCompare. */
+export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A 32-bit FNV-1a hash of a text: a tie-break between pages that score the same, from their paths alone. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * The first `count` items of a list in the order of `compare`, without sorting all of it when only a few
+ * are wanted (a common word matches most pages; a page of results shows 50).
+ */
+function firstInOrder<T>(items: readonly T[], count: number, compare: (a: T, b: T) => number): T[] {
+  if (count * 8 >= items.length) return [...items].sort(compare).slice(0, count);
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === count && compare(item, best[count - 1]) >= 0) continue;
+    // Binary search for its place among the best so far.
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(item, best[middle]) < 0) high = middle;
+      else low = middle + 1;
+    }
+    best.splice(low, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
+/** The search index of one revision (see the module comment). */
+export class SearchIndex {
+  /** The revision it indexes now: it changes when the index is handed over to a newer revision. */
+  revisionId: string;
+  private readonly pages = new TextIndex<PageData>(PAGE_BOOSTS);
+  private readonly sections = new TextIndex<SectionData>(SECTION_BOOSTS);
+  /**
+   * Per page number, the hash of its path: ties in score are broken by it (then by the path itself), so
+   * ranking a common word compares numbers in one dense array instead of reading thousands of scattered
+   * page records.
+   */
+  private readonly tieBreaks: number[] = [];
+
+  constructor(revisionId: string) {
+    this.revisionId = revisionId;
+  }
+
+  /** How many pages it holds. */
+  get size(): number {
+    return this.pages.size;
+  }
+
+  /** Whether it holds a page. */
+  has(pageId: string): boolean {
+    return this.pages.numberOf(pageId) !== undefined;
+  }
+
+  /** Adds a page (not yet in it). */
+  add(page: IndexedPage): void {
+    const { document } = page;
+    this.pages.add(document.id, pageFields(document), { title: document.title, path: document.path, sections: page.sections.length });
+    this.tieBreaks[this.pages.numberOf(document.id)!] = hashText(document.path);
+    page.sections.forEach((section) => {
+      this.sections.add(section.id, sectionFields(section), { anchor: section.anchor, heading: section.heading, excerpt: section.excerpt });
+    });
+  }
+
+  /** Removes a page, given exactly as it was added (anything else throws). */
+  remove(page: IndexedPage): void {
+    this.pages.remove(page.document.id, pageFields(page.document));
+    for (const section of page.sections) this.sections.remove(section.id, sectionFields(section));
+  }
+
+  /**
+   * Searches: the pages that contain most of the words (requiredWords), how many they are, and the hits
+   * at `offset` to `offset + limit` in rank order: more words first, then a higher score (BM25 over title,
+   * description and body), then by a hash of the path and by the path (unique in a revision), so the
+   * order is total and the same for the same content. Each hit has the sections that contain any of the
+   * words (bestSections).
+   */
+  search(words: Words, offset: number, limit: number): { count: number; hits: Hit[] } {
+    if (words.length === 0) return { count: 0, hits: [] };
+    const expansions = this.pages.expand(words);
+    const required = requiredWords(words.length);
+    const { touched, scores, masks } = this.pages.scoreAll(expansions);
+    const matched = new Uint8Array(scores.length);
+    const matching: number[] = [];
+    for (const number of touched) {
+      matched[number] = wordsIn(masks[number]);
+      if (matched[number] >= required) matching.push(number);
+    }
+    const { tieBreaks } = this;
+    const path = (number: number) => this.pages.dataOf(number).path;
+    const ranked = firstInOrder(
+      matching,
+      offset + limit,
+      (a, b) => matched[b] - matched[a] || scores[b] - scores[a] || tieBreaks[a] - tieBreaks[b] || compareText(path(a), path(b)),
+    );
+    const hits = ranked.slice(offset).map((number) => {
+      const { title, path, sections } = this.pages.dataOf(number);
+      const id = this.pages.idOf(number);
+      return { id, title, path, matched: matched[number], score: scores[number], sections: this.bestSections(expansions, id, sections) };
+    });
+    return { count: matching.length, hits };
+  }
+
+  /** The sections of a page that contain any of the words: more words first, then a higher score, then in page order. */
+  private bestSections(expansions: readonly Expansion[], pageId: string, count: number): SectionMatch[] {
+    const numbers: number[] = [];
+    for (let position = 0; position < count; position++) numbers.push(this.sections.numberOf(sectionId(pageId, position))!);
+    const { scores, masks } = this.sections.scoreSome(expansions, numbers);
+    // Positions of the sections that matched a word, best first; ties keep page order.
+    const found = numbers.map((_, position) => position).filter((position) => masks[position] !== 0);
+    return found
+      .sort((a, b) => wordsIn(masks[b]) - wordsIn(masks[a]) || scores[b] - scores[a] || a - b)
+      .slice(0, MAX_SECTIONS_PER_HIT)
+      .map((position) => {
+        const { anchor, heading, excerpt } = this.sections.dataOf(numbers[position]);
+        return { anchor, heading, excerpt };
+      });
+  }
+}

@@ -1,0 +1,258 @@
+import SearchableMap from 'minisearch/SearchableMap';
+import { PostingList } from './posting-list.js';
+import { termsOf, type Words } from './words.js';
+
+/**
+ * An inverted index of documents with a few weighted text fields, ranked with BM25 (the formula and the
+ * parameters MiniSearch uses), updated one document at a time. Its term dictionary is MiniSearch's
+ * SearchableMap, a radix tree that finds the terms starting with a prefix or within an edit distance.
+ *
+ * Why not MiniSearch's own index and `search`: it allocates a result object (with a per-term `match`
+ * object) for every matching document, which took 36-80 ms for a query of two words that 10,000 pages
+ * contain (measured); this scores compact posting lists (posting-list.ts) into typed arrays, ~0.5 ms.
+ *
+ * Every statistic BM25 reads is exact (document frequency = the size of a posting list, average field
+ * length = an integer sum over a count), and each document's contributions are added in one canonical
+ * order (word, then term, then field), so an index updated document by document scores every document
+ * bit for bit as an index built from scratch does.
+ */
+
+/** BM25 parameters (MiniSearch's defaults): term-frequency saturation, length normalization, and a floor for any match. */
+const K = 1.2;
+const B = 0.7;
+const FLOOR = 0.5;
+
+/** How much a term found as a longer word or with a typo counts, relative to the word itself (MiniSearch's weights). */
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+/** The most dictionary terms one query word expands to by prefix, and by typo: the closest first. */
+const MAX_PREFIX_TERMS = 64;
+const MAX_FUZZY_TERMS = 32;
+
+/** A term a query word matches, with how much it counts. */
+export interface Expansion {
+  /** The position of the query word (bit `word` of a match mask). */
+  readonly word: number;
+  readonly term: string;
+  readonly weight: number;
+}
+
+/** Where a term occurs: per field, its posting list (absent: nowhere in that field). */
+type Postings = (PostingList | undefined)[];
+
+/** A document: its id and what the caller keeps with it. */
+interface Slot<D> {
+  readonly id: string;
+  readonly data: D;
+}
+
+/** BM25 of a term found `count` times in a field of `length` terms (average `average`), scaled (see factors). */
+function termScore(scale: number, count: number, length: number, average: number): number {
+  return scale * (FLOOR + (count * (K + 1)) / (count + K * (1 - B + (B * length) / average)));
+}
+
+/** The scores of a query over the documents it touched. */
+export interface Scored {
+  /** The document numbers touched, each once. */
+  readonly touched: readonly number[];
+  /** BM25 per document number. */
+  readonly scores: Float64Array;
+  /** Per document number, bit `i` set when query word `i` matched. */
+  readonly masks: Uint32Array;
+}
+
+/** The number of bits set in a 32-bit mask: how many words a document matched. */
+export function wordsIn(mask: number): number {
+  let bits = mask >>> 0;
+  let count = 0;
+  while (bits !== 0) {
+    bits &= bits - 1;
+    count++;
+  }
+  return count;
+}
+
+/** The terms of a text with how often each occurs, and how many terms it has. */
+function countTerms(text: string): { counts: Map<string, number>; length: number } {
+  const terms = termsOf(text);
+  const counts = new Map<string, number>();
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return { counts, length: terms.length };
+}
+
+/** The inverted index (see the module comment); `D` is what a document carries for its caller. */
+export class TextIndex<D> {
+  /** Term → postings: every lookup and update of a known term goes through this hash map. */
+  private readonly postings = new Map<string, Postings>();
+  /** The same terms in a radix tree, only to find terms by prefix or typo: touched when a term comes or goes. */
+  private readonly dictionary = new SearchableMap<true>();
+  private readonly slots: (Slot<D> | undefined)[] = [];
+  private readonly free: number[] = [];
+  private readonly numbers = new Map<string, number>();
+  /** Per field, the total number of terms of every document. */
+  private readonly totals: number[];
+  /** Per field, each document's number of terms, by document number. */
+  private readonly lengths: number[][];
+
+  constructor(
+    /** The weight of each field, in the order documents give their fields. */
+    private readonly boosts: readonly number[],
+  ) {
+    this.totals = boosts.map(() => 0);
+    this.lengths = boosts.map(() => []);
+  }
+
+  /** How many documents it holds. */
+  get size(): number {
+    return this.numbers.size;
+  }
+
+  /** The number of a document by id. */
+  numberOf(id: string): number | undefined {
+    return this.numbers.get(id);
+  }
+
+  /** The id of a document, by number. */
+  idOf(number: number): string {
+    return this.slots[number]!.id;
+  }
+
+  /** What a document carries, by number. */
+  dataOf(number: number): D {
+    return this.slots[number]!.data;
+  }
+
+  /** Adds a document (its id must be new) with one text per field. */
+  add(id: string, fields: readonly string[], data: D): void {
+    if (this.numbers.has(id)) throw new Error(`text index: ${id} is already in it`);
+    const number = this.free.pop() ?? this.slots.length;
+    fields.forEach((text, field) => {
+      const { counts, length } = countTerms(text);
+      this.lengths[field][number] = length;
+      this.totals[field] += length;
+      for (const [term, count] of counts) {
+        let postings = this.postings.get(term);
+        if (!postings) {
+          this.postings.set(term, (postings = []));
+          this.dictionary.set(term, true);
+        }
+        (postings[field] ??= new PostingList()).set(number, count);
+      }
+    });
+    this.slots[number] = { id, data };
+    this.numbers.set(id, number);
+  }
+
+  /**
+   * Removes a document given with the same texts it was added with; anything else throws, since the
+   * index would no longer match its documents.
+   */
+  remove(id: string, fields: readonly string[]): void {
+    const number = this.numbers.get(id);
+    if (number === undefined) throw new Error(`text index: ${id} is not in it`);
+    fields.forEach((text, field) => {
+      const { counts, length } = countTerms(text);
+      if (length !== this.lengths[field][number]) throw new Error(`text index: ${id} changed before its removal`);
+      this.totals[field] -= length;
+      for (const [term, count] of counts) {
+        const postings = this.postings.get(term);
+        const list = postings?.[field];
+        if (list?.get(number) !== count) throw new Error(`text index: ${id} changed before its removal`);
+        list.delete(number);
+        if (list.size === 0) postings![field] = undefined;
+        // A term no document has any more leaves the dictionary: prefixes and typos must not find it.
+        if (postings!.every((entry) => entry === undefined)) {
+          this.postings.delete(term);
+          this.dictionary.delete(term);
+        }
+      }
+    });
+    this.slots[number] = undefined;
+    this.free.push(number);
+    this.numbers.delete(id);
+  }
+
+  /**
+   * The terms of this index that each word matches: the word itself; for the last word (3 letters or
+   * more) the longer terms it starts; for words of 5 letters or more the terms one typo away (two from 10
+   * letters). Sorted by word then term, the order scores are summed in.
+   */
+  expand(words: Words): Expansion[] {
+    const out: Expansion[] = [];
+    words.forEach((word, index) => {
+      const found = new Map<string, number>();
+      if (this.postings.has(word)) found.set(word, 1);
+      if (index === words.length - 1 && word.length >= 3) {
+        const longer = [...this.dictionary.atPrefix(word).keys()].filter((term) => term !== word);
+        longer.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+        for (const term of longer.slice(0, MAX_PREFIX_TERMS)) {
+          found.set(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - word.length)));
+        }
+      }
+      const typos = word.length >= 10 ? 2 : word.length >= 5 ? 1 : 0;
+      if (typos > 0) {
+        const near = [...this.dictionary.fuzzyGet(word, typos)].filter(([term, [, distance]]) => distance > 0 && !found.has(term));
+        near.sort(([a, [, da]], [b, [, db]]) => da - db || (a < b ? -1 : 1));
+        for (const [term, [, distance]] of near.slice(0, MAX_FUZZY_TERMS)) found.set(term, (FUZZY_WEIGHT * term.length) / (term.length + distance));
+      }
+      const terms = [...found.keys()].sort();
+      for (const term of terms) out.push({ word: index, term, weight: found.get(term)! });
+    });
+    return out;
+  }
+
+  /**
+   * What BM25 needs of one term in one field, besides each document's count and length: the field's
+   * boost times the query term's weight times the term's rarity, and the field's average length.
+   */
+  private factors(field: number, weight: number, documentFrequency: number): { scale: number; average: number } {
+    const documents = this.numbers.size;
+    const rarity = Math.log(1 + (documents - documentFrequency + 0.5) / (documentFrequency + 0.5));
+    return { scale: weight * this.boosts[field] * rarity, average: this.totals[field] / documents };
+  }
+
+  /** Scores every document that contains any of the expansions. */
+  scoreAll(expansions: readonly Expansion[]): Scored {
+    const scores = new Float64Array(this.slots.length);
+    const masks = new Uint32Array(this.slots.length);
+    const touched: number[] = [];
+    for (const { word, term, weight } of expansions) {
+      const postings = this.postings.get(term);
+      if (!postings) continue;
+      const bit = 1 << word;
+      postings.forEach((list, field) => {
+        if (!list) return;
+        const { scale, average } = this.factors(field, weight, list.size);
+        const lengths = this.lengths[field];
+        list.forEach((count, number) => {
+          if (masks[number] === 0) touched.push(number);
+          scores[number] += termScore(scale, count, lengths[number], average);
+          masks[number] |= bit;
+        });
+      });
+    }
+    return { touched, scores, masks };
+  }
+
+  /**
+   * Scores a few documents only (by number), without reading whole posting lists: entry `i` of the
+   * result's arrays is for `numbers[i]` (a mask of 0: no word matched).
+   */
+  scoreSome(expansions: readonly Expansion[], numbers: readonly number[]): { scores: Float64Array; masks: Uint32Array } {
+    const scores = new Float64Array(numbers.length);
+    const masks = new Uint32Array(numbers.length);
+    const postings = expansions.map(({ term }) => this.postings.get(term));
+    numbers.forEach((number, at) => {
+      expansions.forEach(({ word, weight }, index) => {
+        postings[index]?.forEach((list, field) => {
+          const count = list?.get(number);
+          if (count === undefined) return;
+          const { scale, average } = this.factors(field, weight, list!.size);
+          scores[at] += termScore(scale, count, this.lengths[field][number], average);
+          masks[at] |= 1 << word;
+        });
+      });
+    });
+    return { scores, masks };
+  }
+}

@@ -1,0 +1,250 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../../src/core/clock.js';
+import { loadRevision } from '../../src/core/content/revision.js';
+import { createDerivedCache } from '../../src/core/derived.js';
+import { createPlatform, type Api, type Platform } from '../../src/core/platform.js';
+import { TABLES, type SpaceRecord } from '../../src/core/records.js';
+import { SEARCH_KIND, buildIndex, withSearchIndex } from '../../src/core/search/build.js';
+import { PostingList } from '../../src/core/search/posting-list.js';
+import type { SearchIndex } from '../../src/core/search/search-index.js';
+import { queryWords } from '../../src/core/search/words.js';
+import { createMemoryStore } from '../../src/store/memory.js';
+
+/**
+ * The search index follows a space's revisions incrementally: after random batches of edits (pages
+ * inserted, retitled, rewritten, moved, flagged noIndex or not, deleted; groups too), each published by
+ * merging a change request, the index the platform keeps (taken over from the previous revision and
+ * updated with the diff) must answer every query exactly as an index built from scratch for the same
+ * revision: same count, same hits in the same order, same scores bit for bit, same sections.
+ *
+ * An oracle simpler than the system checks what matches: for a single word that is no prefix of another
+ * word and too short for typos, the hits are exactly the document pages whose title, description or
+ * Markdown contain the word and that neither they nor an ancestor mark noIndex, as the content API shows
+ * them. The posting lists under the index are checked against a Map.
+ */
+
+const NUM_RUNS = 25;
+
+/** Four-letter words, none a prefix of another: a one-word query matches them exactly. */
+const PLAIN = ['lynx', 'wolf', 'bear', 'deer', 'hawk', 'crow'];
+/** Words that exercise prefixes and typos. */
+const RICH = ['install', 'installation', 'installer', 'configure', 'configuration', 'deployment'];
+const VOCABULARY = [...PLAIN, ...RICH];
+const QUERIES = [...PLAIN, 'instal', 'configur', 'confgure', 'deploymnt', 'install configure', 'lynx wolf bear', 'wolf installation hawk crow', 'inst'];
+
+const word = fc.constantFrom(...VOCABULARY);
+const words = (max: number) => fc.array(word, { minLength: 1, maxLength: max }).map((list) => list.join(' '));
+/** A Markdown body: some text, then up to three sections under headings (a repeated heading included). */
+const body = fc
+  .tuple(words(6), fc.array(fc.tuple(fc.constantFrom('## ', '### '), words(2), words(8)), { maxLength: 3 }))
+  .map(([intro, sections]) => [intro, ...sections.map(([level, heading, text]) => `${level}${heading}\n\n${text}`)].join('\n\n'));
+
+/** One edit; pages are picked by position in the current tree, so every edit applies to something. */
+type Edit =
+  | { kind: 'insert'; parent: number; top: boolean; group: boolean; title: string; body: string; noIndex: boolean }
+  | { kind: 'retitle'; page: number; title: string; description: string }
+  | { kind: 'rewrite'; page: number; body: string }
+  | { kind: 'flag'; page: number; noIndex: boolean }
+  | { kind: 'move'; page: number; into: number; top: boolean }
+  | { kind: 'delete'; page: number };
+
+const insert = fc.record({
+  kind: fc.constant('insert' as const),
+  parent: fc.nat(),
+  top: fc.boolean(),
+  group: fc.boolean(),
+  title: words(3),
+  body,
+  noIndex: fc.boolean(),
+});
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  { arbitrary: insert, weight: 2 },
+  fc.record({ kind: fc.constant('retitle' as const), page: fc.nat(), title: words(3), description: words(3) }),
+  fc.record({ kind: fc.constant('rewrite' as const), page: fc.nat(), body }),
+  fc.record({ kind: fc.constant('flag' as const), page: fc.nat(), noIndex: fc.boolean() }),
+  fc.record({ kind: fc.constant('move' as const), page: fc.nat(), into: fc.nat(), top: fc.boolean() }),
+  fc.record({ kind: fc.constant('delete' as const), page: fc.nat() }),
+);
+
+/** A page of the tree as the content API lists it. */
+interface TreePage {
+  id: string;
+  type: string;
+  title: string;
+  slug?: string;
+  description?: string;
+  noIndex?: boolean;
+  pages?: TreePage[];
+}
+
+const flatten = (pages: TreePage[]): TreePage[] => pages.flatMap((page) => [page, ...flatten(page.pages ?? [])]);
+
+/**
+ * The changes of one batch, each edit resolved against the tree the batch starts from. An edit that an
+ * earlier edit of the batch would make invalid is left out: anything inside a deleted subtree, and a move
+ * or a delete that involves a page an earlier move involved (so that no move can make a cycle), and a
+ * move into a parent (or the top level) that already has a page with its slug or that an earlier insert
+ * or move of the batch put a page in (slugs must stay unique among siblings).
+ */
+function changesOf(tree: TreePage[], edits: Edit[]): unknown[] {
+  const all = flatten(tree);
+  const subtree = (page: TreePage) => flatten([page]).map((node) => node.id);
+  const gone = new Set<string>();
+  const moved = new Set<string>();
+  const clear = (ids: string[], ...sets: Set<string>[]) => ids.every((id) => sets.every((set) => !set.has(id)));
+  const filled = new Set<string>();
+  const childrenOf = (parent: TreePage | null) => (parent === null ? tree : (parent.pages ?? []));
+  const changes: unknown[] = [];
+  for (const change of edits) {
+    if (change.kind === 'insert') {
+      const parent = change.top || change.group || all.length === 0 ? undefined : all[change.parent % all.length];
+      if (parent && gone.has(parent.id)) continue;
+      filled.add(parent?.id ?? '');
+      changes.push({
+        operation: 'insert_page',
+        ...(change.group ? { type: 'group' } : { document: { markdown: change.body } }),
+        title: change.title,
+        ...(change.noIndex && { noIndex: true }),
+        ...(parent && { into: parent.id }),
+      });
+      continue;
+    }
+    if (all.length === 0) continue;
+    const page = all[change.page % all.length];
+    if (gone.has(page.id)) continue;
+    if (change.kind === 'retitle') changes.push({ operation: 'update_page', page: page.id, title: change.title, description: change.description });
+    else if (change.kind === 'rewrite' && page.type === 'document') changes.push({ operation: 'update_page', page: page.id, document: { markdown: change.body } });
+    else if (change.kind === 'flag') changes.push({ operation: 'update_page', page: page.id, noIndex: change.noIndex });
+    else if (change.kind === 'delete' && clear(subtree(page), moved)) {
+      changes.push({ operation: 'delete_page', page: page.id });
+      subtree(page).forEach((id) => gone.add(id));
+    } else if (change.kind === 'move' && page.type === 'document' && clear(subtree(page), moved)) {
+      // Into a document or a group outside the page's own subtree, or to the top level.
+      const targets = all.filter((target) => (target.type === 'document' || target.type === 'group') && !subtree(page).includes(target.id));
+      const target = change.top || targets.length === 0 ? null : targets[change.into % targets.length];
+      if (target && !clear([target.id], gone, moved)) continue;
+      if (filled.has(target?.id ?? '') || childrenOf(target).some((child) => child.slug === page.slug)) continue;
+      filled.add(target?.id ?? '');
+      changes.push({ operation: 'update_page', page: page.id, into: target?.id ?? null });
+      [...subtree(page), ...(target ? [target.id] : [])].forEach((id) => moved.add(id));
+    }
+  }
+  return changes;
+}
+
+interface World {
+  platform: Platform;
+  api: Api;
+  spaceId: string;
+}
+
+async function world(): Promise<World> {
+  const platform = createPlatform({ store: createMemoryStore(), clock: manualClock('2026-03-01T10:00:00.000Z'), signingKey: 'property' });
+  const init = await platform.initialize({ title: 'Search', email: 'search@property.test', name: 'Searcher' });
+  const api = platform.as(init.userId);
+  const space = await api.createSpace({ organizationId: init.organizationId, title: 'Docs' });
+  return { platform, api, spaceId: space.id };
+}
+
+/** Publishes a batch: a change request with these changes, merged into the space. */
+async function publish({ api, spaceId }: World, changes: unknown[]) {
+  const cr = await api.createChangeRequest({ spaceId });
+  await api.updateChangeRequestContent({ spaceId, changeRequestId: cr.id, changes: changes as never }).catch((error: Error) => {
+    throw new Error(`batch refused: ${error.message}: ${JSON.stringify(changes)}`);
+  });
+  const merged = await api.mergeChangeRequest({ spaceId, changeRequestId: cr.id });
+  expect(merged.result).toBe('merge');
+}
+
+/** The oracle: the ids of the pages a one-word query must find, from the content API alone. */
+async function expectedFor(term: string, { api, spaceId }: World): Promise<string[]> {
+  const tree = (await api.listSpacePages({ spaceId })).pages as unknown as TreePage[];
+  const found: string[] = [];
+  const visit = async (pages: TreePage[], excluded: boolean) => {
+    for (const page of pages) {
+      const out = excluded || page.noIndex === true;
+      if (!out && page.type === 'document') {
+        const { markdown } = (await api.getSpacePage({ spaceId, pageId: page.id })) as { markdown: string };
+        const text = `${page.title} ${page.description ?? ''} ${markdown}`.toLowerCase().split(/[^a-z]+/);
+        if (text.includes(term)) found.push(page.id);
+      }
+      await visit(page.pages ?? [], out);
+    }
+  };
+  await visit(tree, false);
+  return found.sort();
+}
+
+describe('search index', () => {
+  it('updated through random edit batches, answers every query as an index built from scratch', async () => {
+    // Two batches of inserts first (the second nests pages under the first's), so that the edits after
+    // them have a tree to work on.
+    const seed = fc.array(insert, { minLength: 2, maxLength: 6 });
+    const batchLists = fc
+      .tuple(seed, seed, fc.array(fc.array(edit, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 8 }))
+      .map(([first, second, rest]) => [first, second.map((change) => ({ ...change, top: false, group: false })), ...rest]);
+    await fc.assert(
+      fc.asyncProperty(batchLists, async (batches) => {
+        const w = await world();
+        const derived = createDerivedCache();
+        let previous: SearchIndex | undefined;
+        for (const edits of batches) {
+          const tree = (await w.api.listSpacePages({ spaceId: w.spaceId })).pages as unknown as TreePage[];
+          const changes = changesOf(tree, edits);
+          if (changes.length === 0) continue;
+          await publish(w, changes);
+          await w.platform.store.read(async (tx) => {
+            const space = (await tx.get(TABLES.spaces, w.spaceId)) as SpaceRecord;
+            const revision = await loadRevision(tx, space.revision);
+            const scratch = await buildIndex(tx, revision);
+            const kept = await withSearchIndex({ tx, derived }, revision, (index) => index);
+            // Taken over from the previous revision (and that revision's entry dropped), not rebuilt.
+            if (previous) expect(kept).toBe(previous);
+            expect(derived.peek(SEARCH_KIND, revision.parents[0])).toBeUndefined();
+            expect(kept.size).toBe(scratch.size);
+            for (const query of QUERIES) {
+              const terms = queryWords(query);
+              expect(kept.search(terms, 0, 1000), query).toEqual(scratch.search(terms, 0, 1000));
+            }
+            previous = kept;
+          });
+          for (const term of PLAIN) {
+            const hits = previous!.search([term], 0, 1000).hits.map((hit) => hit.id).sort();
+            expect(hits, term).toEqual(await expectedFor(term, w));
+          }
+        }
+        await w.platform.close();
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  }, 120_000);
+
+  it('keeps posting lists as a map would: sets, deletes, lookups, ascending order', () => {
+    const operation = fc.oneof(
+      fc.record({ set: fc.nat({ max: 300 }), count: fc.integer({ min: 1, max: 1000 }) }),
+      fc.record({ delete: fc.nat({ max: 300 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 400 }), (operations) => {
+        const list = new PostingList();
+        const model = new Map<number, number>();
+        for (const op of operations) {
+          if ('set' in op) {
+            list.set(op.set, op.count);
+            model.set(op.set, op.count);
+          } else {
+            list.delete(op.delete);
+            model.delete(op.delete);
+          }
+        }
+        expect(list.size).toBe(model.size);
+        const seen: [number, number][] = [];
+        list.forEach((count, number) => seen.push([number, count]));
+        expect(seen).toEqual([...model].sort(([a], [b]) => a - b));
+        for (let number = 0; number <= 300; number++) expect(list.get(number)).toBe(model.get(number));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

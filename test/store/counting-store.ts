@@ -1,0 +1,41 @@
+import type { ReadTransaction, Store, WriteTransaction } from '../../src/store/types.js';
+
+/** A store that counts the records its transactions read (`get`), by table; see countingStore. */
+export interface CountingStore {
+  readonly store: Store;
+  /** How many `get` calls each table had since the last reset. */
+  readonly reads: ReadonlyMap<string, number>;
+  /** How many `get` calls a table had since the last reset (0 when none). */
+  readsOf(table: string): number;
+  /** Starts counting from zero. */
+  reset(): void;
+}
+
+/**
+ * Wraps a store so that every `get` of every transaction is counted by table, and otherwise passes
+ * everything through: what a piece of work reads is then a number a test can bound (the map nodes of a
+ * merge), where timing would depend on the machine.
+ */
+export function countingStore(inner: Store): CountingStore {
+  const reads = new Map<string, number>();
+  const count = (table: string) => reads.set(table, (reads.get(table) ?? 0) + 1);
+  const reading = (tx: ReadTransaction): ReadTransaction => ({
+    get: (table, id) => {
+      count(table);
+      return tx.get(table, id);
+    },
+    list: (table, query) => tx.list(table, query),
+  });
+  const writing = (tx: WriteTransaction): WriteTransaction => ({
+    ...reading(tx),
+    insert: (table, record) => tx.insert(table, record),
+    put: (table, record) => tx.put(table, record),
+    delete: (table, id) => tx.delete(table, id),
+  });
+  const store: Store = {
+    read: (fn) => inner.read((tx) => fn(reading(tx))),
+    write: (fn) => inner.write((tx) => fn(writing(tx))),
+    close: () => inner.close(),
+  };
+  return { store, reads, readsOf: (table) => reads.get(table) ?? 0, reset: () => reads.clear() };
+}
