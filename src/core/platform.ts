@@ -41,10 +41,10 @@ export interface PlatformOptions {
    */
   blobs?: BlobStore;
   /**
-   * How many values derived from revisions (a links report, a search index) stay in memory, least
-   * recently used evicted first; default 64 (DEFAULT_DERIVED_ENTRIES).
+   * How many pages' worth of values derived from revisions (links reports, search indexes) stay in memory,
+   * least recently used evicted first; default 100,000 (DEFAULT_DERIVED_CAPACITY, see derived.ts).
    */
-  derivedEntries?: number;
+  derivedCapacity?: number;
   /** Receives errors that escape background work (the state it leaves is recovered later); default console.error. */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -112,7 +112,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   const fetchTimeoutMs = options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   const onBackgroundError = options.onBackgroundError ?? ((error: unknown) => console.error('docs-platform: background work failed:', error));
   const blobs = options.blobs ?? createMemoryBlobStore();
-  const derived = createDerivedCache(options.derivedEntries);
+  const derived = createDerivedCache(options.derivedCapacity);
   const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived }, onBackgroundError);
   // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.
   const closing = new AbortController();

@@ -24,7 +24,7 @@ describe('derived cache', () => {
     expect(await cache.get('links', 'r1', async () => 7)).toBe(7);
   });
 
-  it('evicts the least recently used value beyond its bound, and forgets on delete', async () => {
+  it('evicts the least recently used value beyond its capacity, and forgets on delete', async () => {
     const cache = createDerivedCache(2);
     await cache.get('k', 'a', async () => 'A');
     await cache.get('k', 'b', async () => 'B');
@@ -35,5 +35,23 @@ describe('derived cache', () => {
     cache.delete('k', 'a');
     expect(cache.peek('k', 'a')).toBeUndefined();
     expect(cache.peek('k', 'c')).toBe('C');
+  });
+
+  it('weighs values: heavy ones push out as many light ones as it takes, and one heavier than all is not kept', async () => {
+    const cache = createDerivedCache(10);
+    for (const id of ['a', 'b', 'c', 'd']) await cache.get('k', id, async () => id, () => 2);
+    await cache.get('k', 'big', async () => 'BIG', () => 5);
+    // 8 + 5 > 10: the two least recently used go (a, b), leaving c, d and big (9).
+    expect(['a', 'b', 'c', 'd', 'big'].map((id) => cache.peek('k', id) !== undefined)).toEqual([false, false, true, true, true]);
+    await cache.get('k', 'huge', async () => 'HUGE', () => 11);
+    expect(cache.peek('k', 'huge')).toBeUndefined();
+    expect(['c', 'd', 'big'].some((id) => cache.peek('k', id) !== undefined)).toBe(false);
+    // Deleting gives its weight back.
+    await cache.get('k', 'e', async () => 'E', () => 6);
+    cache.delete('k', 'e');
+    await cache.get('k', 'f', async () => 'F', () => 5);
+    await cache.get('k', 'g', async () => 'G', () => 5);
+    expect(cache.peek('k', 'f')).toBe('F');
+    expect(cache.peek('k', 'g')).toBe('G');
   });
 });

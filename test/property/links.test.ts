@@ -52,7 +52,7 @@ const commands = [
  */
 async function setup(cached: boolean): Promise<{ model: Model; real: Real }> {
   const clock = manualClock('2026-03-01T10:00:00.000Z');
-  const platform = createPlatform({ store: createMemoryStore(), clock, signingKey: 'property-key', ...(!cached && { derivedEntries: 0 }) });
+  const platform = createPlatform({ store: createMemoryStore(), clock, signingKey: 'property-key', ...(!cached && { derivedCapacity: 0 }) });
   const init = await platform.initialize({ title: 'Acme Docs', email: 'owner@acme.test', name: 'Olive Owner' });
   const api = platform.as(init.userId);
   const spaceId = (await api.createSpace({ organizationId: init.organizationId, title: 'Linked' })).id;

@@ -165,7 +165,8 @@ async function computeIndex(ctx: IndexContext, revision: RevisionRecord): Promis
  */
 export async function withSearchIndex<T>(ctx: IndexContext, revision: RevisionRecord, use: (index: SearchIndex) => T): Promise<T> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const index = await ctx.derived.get(SEARCH_KIND, revision.id, () => computeIndex(ctx, revision));
+    // It weighs the pages of its revision in the cache (derived.ts).
+    const index = await ctx.derived.get(SEARCH_KIND, revision.id, () => computeIndex(ctx, revision), () => revision.content.pages.size);
     // Still this revision's when this line runs: use it before anything else can run.
     if (index.revisionId === revision.id) return use(index);
   }

@@ -175,5 +175,6 @@ export function linksIndexOf(ctx: IndexContext, revision: RevisionRecord): Promi
     const parent = cachedParent(ctx, revision);
     if (parent) return deriveLinksIndex(ctx.tx, parent, await loadRevision(ctx.tx, parent.revisionId), revision, parse);
     return buildLinksIndex(ctx.tx, revision, parse);
-  });
+    // It weighs the pages of its revision in the cache (derived.ts).
+  }, () => revision.content.pages.size);
 }
