@@ -60,6 +60,8 @@ const ROWS: Row[] = [
   // Organizations: any member (guests too) views it; only admins change it.
   { endpoint: 'GET /v1/orgs (lists it)', allowed: MEMBERS, status: 200, finds: inList, send: ({ caller }) => caller.get('/v1/orgs') },
   { endpoint: 'GET /v1/orgs/{organizationId}', allowed: MEMBERS, status: 200, send: ({ caller }, org) => caller.get(org) },
+  // Any member searches (only the spaces they can read: test/http/search.test.ts).
+  { endpoint: 'GET /v1/orgs/{organizationId}/search', allowed: MEMBERS, status: 200, send: ({ caller }, org) => caller.get(`${org}/search?query=guide`) },
   {
     endpoint: 'PATCH /v1/orgs/{organizationId}',
     allowed: ADMINS,
