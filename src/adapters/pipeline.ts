@@ -73,7 +73,11 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     const actor = route.authenticated === false ? undefined : await authenticate(request);
     const input = parseInput(route.operation, request, match.params);
     const result = await platform.run(route.operation, actor as Actor, input, request.origin);
-    return render(route, result);
+    const response = render(route, result);
+    if (route.status === 201 && route.location && !response.headers.location) {
+      response.headers.location = platform.urls(request.origin).api(route.location(input, result));
+    }
+    return response;
   }
 
   async function authenticate(request: PlainRequest): Promise<Actor> {

@@ -127,6 +127,11 @@ export interface Route {
   readonly extension?: boolean;
   /** False for the few endpoints that answer without a token. */
   readonly authenticated?: boolean;
+  /**
+   * For a 201 whose body has no `urls.location`: the API path (after `/v1`) of what was made, sent as the
+   * `Location` header (an import's new revision).
+   */
+  readonly location?: (input: any, result: any) => string;
 }
 
 /** Shorthand for a route entry. */
@@ -135,7 +140,7 @@ export function route(
   path: string,
   operation: Operation,
   status: Route['status'],
-  options: { extension?: boolean; authenticated?: boolean } = {},
+  options: Pick<Route, 'extension' | 'authenticated' | 'location'> = {},
 ): Route {
   return { method, path, operation, status, ...options };
 }

@@ -4,7 +4,7 @@ import { createMemoryBlobStore, type BlobStore } from './blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import { createBackground } from './background.js';
 import { createDerivedCache } from './derived.js';
-import { urlsFor, type Actor, type BackgroundTask, type Context, type Fetch, type PrepareContext } from './context.js';
+import { urlsFor, type Actor, type BackgroundTask, type Context, type Fetch, type PrepareContext, type Urls } from './context.js';
 import { FailAfterCommit, notFound, unauthorized } from './errors.js';
 import { randomIds, type Ids } from './ids.js';
 import type { Operation } from './operation.js';
@@ -62,6 +62,8 @@ export interface Platform {
   readonly secrets: Secrets;
   /** The base URL given in the options, if any. */
   readonly baseUrl: string | undefined;
+  /** The URL helpers of responses to a request that came to `origin` (the base URL, when given, wins). */
+  urls(origin?: string): Urls;
   /** The route table both adapters serve. */
   readonly routes: typeof routes;
   /** Every operation by name. */
@@ -117,11 +119,13 @@ export function createPlatform(options: PlatformOptions): Platform {
   // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.
   const closing = new AbortController();
 
+  const urlsOf = (origin?: string): Urls => urlsFor(baseUrl ?? origin ?? DEFAULT_BASE_URL);
+
   async function run<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O> {
     // Tasks deferred by the operation start only after its transaction committed.
     let deferred: BackgroundTask[] = [];
     const startDeferred = () => deferred.forEach((task) => background.start(task));
-    const urls = urlsFor(baseUrl ?? origin ?? DEFAULT_BASE_URL);
+    const urls = urlsOf(origin);
     const contextOf = (tx: Context['tx']): Context => ({
       tx,
       actor,
@@ -189,6 +193,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     ids,
     secrets,
     baseUrl,
+    urls: urlsOf,
     routes,
     operations,
     authenticate: (token) => store.read((tx) => actorForToken(tx, token)),

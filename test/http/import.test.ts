@@ -128,6 +128,16 @@ httpSuite(
       expect(imported.body).toEqual({ revision: expect.any(String), importedResources: 1, totalResources: 1 });
       const content = await h().owner.get(a.contentOf(space.id));
       expect(content.body).toMatchObject({ id: imported.body.revision, parents: [space.revision], type: 'edits' });
+      // `Location` names the new revision, which reads as the space's content does.
+      const location = new URL(imported.headers.get('location')!);
+      expect(location.pathname).toBe(`/v1/spaces/${space.id}/revisions/${imported.body.revision}`);
+      const revision = await h().owner.get(location.pathname);
+      expect(revision.status).toBe(200);
+      const shape = (body: any) => [body.id, body.parents, body.type, body.pages.map((page: any) => [page.id, page.title, page.path]), body.files];
+      expect(shape(revision.body)).toEqual(shape(content.body));
+      expect(revision.body.urls.app).toMatch(new RegExp(`/s/${space.id}/~/revisions/${imported.body.revision}$`));
+      expect((await h().owner.get(`/v1/spaces/${space.id}/revisions/nope`)).status).toBe(404);
+      expect((await h().owner.get(`/v1/spaces/${space.id}/revisions/${space.revision}`)).body.id).toBe(space.revision);
       const after = await h().owner.get(a.spaces(space.id));
       expect(after.body.revision).toBe(imported.body.revision);
       expect(after.body.updatedAt).not.toBe(before.body.updatedAt);

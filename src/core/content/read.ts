@@ -9,7 +9,7 @@ import type { FileEntry, PageEntry } from './model.js';
 import { pageBody, presentFile, presentPage, presentTree, type ContentOptions, type FileOutput, type PageOutput } from './present.js';
 import { childIds, loadPageTree, readFile, readPage, readPageByPath } from './revision.js';
 import { ContentQuery, FileList, PageListSchema, PageQuery, PathPageSchema, RevisionFileSchema, RevisionPageSchema, RevisionSchema } from './schemas.js';
-import { changeRequestContent, spaceContent, type ContentTarget } from './target.js';
+import { changeRequestContent, revisionContent, spaceContent, type ContentTarget } from './target.js';
 
 /**
  * Reading content: the same six reads for a space (its current revision) and for a change request (its
@@ -110,6 +110,19 @@ export const [getSpaceContent, getChangeRequestContent] = twins({
   query: ContentQuery,
   response: RevisionSchema,
   run: (ctx, target, input) => revisionOf(ctx, target, input),
+});
+
+/**
+ * Gets a revision of a space by id, as getSpaceContent shows the live one (public API getRevisionById):
+ * older revisions, a change request's, the one an import made (its `Location`).
+ */
+export const getRevisionById = readOperation({
+  name: 'getRevisionById',
+  summary: 'Get a revision of a space by id',
+  params: { spaceId: Id, revisionId: Id },
+  query: ContentQuery,
+  response: RevisionSchema,
+  run: async (ctx, input) => revisionOf(ctx, await revisionContent(ctx, input.spaceId, input.revisionId), input),
 });
 
 /** Lists the pages of a space or a change request as a tree (`{pages}`), without bodies. */

@@ -6,6 +6,7 @@ import {
   getChangeRequestFile,
   getChangeRequestPage,
   getChangeRequestPageByPath,
+  getRevisionById,
   getSpaceContent,
   getSpaceFile,
   getSpacePage,
@@ -34,6 +35,7 @@ export const contentRoutes = [
   // Not in the specification; in the public API it comes from (getPageByPath, updateChangeRequestContent).
   route('GET', `${space}/path/{pagePath}`, getSpacePageByPath, 200, { extension: true }),
   route('GET', `${changeRequest}/path/{pagePath}`, getChangeRequestPageByPath, 200, { extension: true }),
+  route('GET', '/v1/spaces/{spaceId}/revisions/{revisionId}', getRevisionById, 200, { extension: true }),
   route('POST', changeRequest, updateChangeRequestContent, 200, { extension: true }),
   // Our own: the bytes behind each file's downloadURL. The signed URL is the permission, so no token.
   route('GET', '/v1/downloads/{token}/{name}', downloadFile, 200, { extension: true, authenticated: false }),

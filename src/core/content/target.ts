@@ -1,7 +1,8 @@
 import { loadChangeRequest } from '../change-requests/access.js';
 import { changeRequestAppPath } from '../change-requests/present.js';
 import type { Context } from '../context.js';
-import type { ChangeRequestRecord, RevisionRecord } from '../records.js';
+import { notFound } from '../errors.js';
+import { TABLES, type ChangeRequestRecord, type RevisionRecord } from '../records.js';
 import { requireSpace, type SpaceAccess } from '../spaces/access.js';
 import { loadRevision } from './revision.js';
 
@@ -21,6 +22,14 @@ export interface ContentTarget {
 export async function spaceContent(ctx: Context, spaceId: string): Promise<ContentTarget> {
   const access = await requireSpace(ctx, spaceId, 'view', 'read its content');
   return { access, revision: await loadRevision(ctx.tx, access.space.revision), appPath: `/s/${spaceId}` };
+}
+
+/** A revision of a space the caller may read, by id: its live one, an older one, or one of a change request. */
+export async function revisionContent(ctx: Context, spaceId: string, revisionId: string): Promise<ContentTarget> {
+  const access = await requireSpace(ctx, spaceId, 'view', 'read its content');
+  const revision = (await ctx.tx.get(TABLES.revisions, revisionId)) as RevisionRecord | undefined;
+  if (!revision || revision.spaceId !== spaceId) throw notFound(`No revision ${revisionId} in space ${spaceId}`);
+  return { access, revision, appPath: `/s/${spaceId}/~/revisions/${revisionId}` };
 }
 
 /** The content of a change request of a space the caller may read. */
