@@ -6,6 +6,10 @@ import { MAX_BODY_BYTES, createPipeline, errorResponse, type PipelineOptions, ty
 
 /** Reads a request body up to MAX_BODY_BYTES; resolves to null when it is larger. */
 function readBody(request: IncomingMessage): Promise<string | null> {
+  // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 6.3): answer at once rather
+  // than wait a turn of the event loop for the stream's 'end' (most requests are such GETs). node:http
+  // discards an unread request stream itself, so the connection stays usable.
+  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return Promise.resolve('');
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
