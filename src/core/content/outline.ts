@@ -36,8 +36,12 @@ const parser = new MarkdownIt('default', { html: true, linkify: true });
 parser.normalizeLink = (url) => url;
 parser.normalizeLinkText = (url) => url;
 parser.validateLink = () => true;
-// GFM autolinks only the URLs with a scheme or `www.`; markdown-it's fuzzy matching would link `example.com`.
-parser.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
+// GFM autolinks bare URLs with a scheme, `www.` hosts and e-mail addresses; linkify-it's fuzzy matching
+// finds those and also bare domains (`example.com`, `README.md`), which inlineUrls leaves out (GFM does).
+parser.linkify.set({ fuzzyLink: true, fuzzyEmail: true });
+
+/** Whether a bare URL markdown-it linkified is one GFM links too: a scheme, `www.`, or an e-mail address. */
+const gfmLinkifies = (text: string) => /^(?:[a-z][a-z0-9+.-]*:|www\.)/i.test(text) || /^[^\s@]+@[^\s@]+$/.test(text);
 
 /** Raw HTML: its text is searchable, its tags are not. */
 const untagged = (html: string) => html.replace(/<[^>]*>/g, ' ');
@@ -68,8 +72,13 @@ function inlineText(children: readonly Token[] | null, forSearch: boolean): stri
 
 /** Every URL of an inline token's children. */
 function inlineUrls(children: readonly Token[] | null, urls: string[]): void {
-  for (const child of children ?? []) {
-    if (child.type === 'link_open') urls.push(child.attrGet('href') ?? '');
+  for (let at = 0; at < (children?.length ?? 0); at++) {
+    const child = children![at];
+    if (child.type === 'link_open') {
+      // A linkified bare URL: its text is the next token.
+      if (child.markup === 'linkify' && !gfmLinkifies(children![at + 1]?.content ?? '')) continue;
+      urls.push(child.attrGet('href') ?? '');
+    }
     else if (child.type === 'image') {
       urls.push(child.attrGet('src') ?? '');
       inlineUrls(child.children, urls);
