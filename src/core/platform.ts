@@ -119,7 +119,18 @@ export function createPlatform(options: PlatformOptions): Platform {
   // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.
   const closing = new AbortController();
 
-  const urlsOf = (origin?: string): Urls => urlsFor(baseUrl ?? origin ?? DEFAULT_BASE_URL);
+  // One set of URL helpers per base, made once: building them per request cost a few closures each time.
+  // Bounded, because the origin comes from the request's Host header.
+  const urlsByBase = new Map<string, Urls>();
+  const urlsOf = (origin?: string): Urls => {
+    const base = baseUrl ?? origin ?? DEFAULT_BASE_URL;
+    let urls = urlsByBase.get(base);
+    if (!urls) {
+      if (urlsByBase.size >= 64) urlsByBase.clear();
+      urlsByBase.set(base, (urls = urlsFor(base)));
+    }
+    return urls;
+  };
 
   async function run<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O> {
     // Tasks deferred by the operation start only after its transaction committed.

@@ -49,47 +49,75 @@ const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object
 /**
  * The path of the first array in `value` that `schema` took for an object, if any. Valibot's object and
  * record schemas accept arrays (`[]` has no key to refuse and parses as `{}`), so a JSON array where an
- * object is expected (`position: []`) would pass. Run on input the schema accepted.
+ * object is expected (`position: []`) would pass. Run on input the schema accepted, on every request: it
+ * allocates nothing until it descends into a nested object.
  */
 function arrayTakenForObject(schema: SchemaNode, value: unknown, path: readonly string[]): readonly string[] | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const fields = value as Record<string, unknown>;
-  const first = (checks: Iterable<readonly [SchemaNode, unknown, readonly string[]]>) => {
-    for (const [node, item, at] of checks) {
-      const found = arrayTakenForObject(node, item, at);
-      if (found) return found;
-    }
-    return undefined;
-  };
   if (OBJECT_TYPES.has(schema.type)) {
     if (Array.isArray(value)) return path;
-    if (schema.type === 'record') return first(Object.entries(fields).map(([key, item]) => [schema.value!, item, [...path, key]] as const));
+    if (schema.type === 'record') {
+      for (const key in fields) {
+        const found = inField(schema.value!, fields[key], path, key);
+        if (found) return found;
+      }
+      return undefined;
+    }
     const entries = schema.entries ?? {};
-    const known = Object.entries(entries).map(([key, node]) => [node, fields[key], [...path, key]] as const);
-    const rest = schema.rest ? Object.keys(fields).filter((key) => !(key in entries)).map((key) => [schema.rest!, fields[key], [...path, key]] as const) : [];
-    return first([...known, ...rest]);
+    for (const key in entries) {
+      const found = inField(entries[key], fields[key], path, key);
+      if (found) return found;
+    }
+    if (schema.rest) {
+      for (const key in fields) {
+        const found = key in entries ? undefined : inField(schema.rest, fields[key], path, key);
+        if (found) return found;
+      }
+    }
+    return undefined;
   }
   switch (schema.type) {
     case 'array':
-      return Array.isArray(value) ? first(value.map((item, index) => [schema.item!, item, [...path, String(index)]] as const)) : undefined;
     case 'tuple':
     case 'loose_tuple':
-    case 'strict_tuple':
-      return Array.isArray(value) ? first(schema.items!.map((node, index) => [node, value[index], [...path, String(index)]] as const)) : undefined;
+    case 'strict_tuple': {
+      if (!Array.isArray(value)) return undefined;
+      for (let index = 0; index < value.length; index++) {
+        const node = schema.type === 'array' ? schema.item! : schema.items![index];
+        const found = node && inField(node, value[index], path, String(index));
+        if (found) return found;
+      }
+      return undefined;
+    }
     case 'intersect':
-      return first(schema.options!.map((node) => [node, value, path] as const));
+      for (const node of schema.options!) {
+        const found = arrayTakenForObject(node, value, path);
+        if (found) return found;
+      }
+      return undefined;
     case 'union':
     case 'variant': {
       // The value passed when one option took it: it is wrong only if every option that takes it took an array for an object.
-      const taking = schema.options!.filter((node) => v.is(node as v.GenericSchema, value));
-      const found = taking.map((node) => arrayTakenForObject(node, value, path));
-      return found.length > 0 && found.every(Boolean) ? found[0] : undefined;
+      let found: readonly string[] | undefined;
+      for (const node of schema.options!) {
+        if (!v.is(node as v.GenericSchema, value)) continue;
+        const inOption = arrayTakenForObject(node, value, path);
+        if (!inOption) return undefined;
+        found ??= inOption;
+      }
+      return found;
     }
     case 'lazy':
       return arrayTakenForObject(schema.getter!(value), value, path);
     default:
       return schema.wrapped ? arrayTakenForObject(schema.wrapped, value, path) : undefined;
   }
+}
+
+/** Descends into one field or item: only an object can hide an array taken for an object. */
+function inField(schema: SchemaNode, value: unknown, path: readonly string[], key: string): readonly string[] | undefined {
+  return value !== null && typeof value === 'object' ? arrayTakenForObject(schema, value, [...path, key]) : undefined;
 }
 
 /** Validates a value against a schema; a failure (an array where an object belongs included) is a 400 naming the field. */

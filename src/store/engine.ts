@@ -23,6 +23,25 @@ export interface Change {
  * and transactions. Writes are applied one at a time; a write transaction buffers its changes and
  * applies them in one synchronous step when `fn` returns, so readers never see half of one.
  */
+/**
+ * A read transaction over the committed state: a new object per transaction (per-transaction memos key on
+ * it), with its methods on the prototype so that opening one makes no closures (the hot path of every read).
+ */
+class CommittedRead implements ReadTransaction {
+  constructor(
+    private readonly tables: ReadonlyMap<string, ReadonlyMap<string, StoredRecord>>,
+    private readonly engine: Engine,
+  ) {}
+
+  async get(table: string, id: string): Promise<StoredRecord | undefined> {
+    return this.tables.get(table)?.get(id);
+  }
+
+  async list(table: string, query: ListQuery): Promise<ListResult> {
+    return this.engine.list(table, query);
+  }
+}
+
 export class Engine {
   private readonly tables = new Map<string, Map<string, StoredRecord>>();
   private readonly indexes = new Map<string, Map<string, SortedIndex>>();
@@ -39,10 +58,7 @@ export class Engine {
 
   /** Runs a read transaction over the committed state. */
   async read<T>(fn: (tx: ReadTransaction) => Promise<T>): Promise<T> {
-    return fn({
-      get: async (table, id) => this.tables.get(table)?.get(id),
-      list: async (table, query) => this.list(table, query),
-    });
+    return fn(new CommittedRead(this.tables, this));
   }
 
   /**
@@ -182,7 +198,8 @@ export class Engine {
     return index;
   }
 
-  private list(table: string, query: ListQuery): ListResult {
+  /** A list over the committed state (read transactions call it). */
+  list(table: string, query: ListQuery): ListResult {
     const index = this.index(table, query);
     const rows = this.table(table);
     const { value, where, limit } = query;
