@@ -1,8 +1,10 @@
 import { INDEXES, TABLES } from '../src/core/records.js';
 import { createMemoryStore } from '../src/store/memory.js';
-import { countingStore } from '../test/store/counting-store.js';
+import { countingStore, type CountingStore } from '../test/store/counting-store.js';
 import { sizeLabel } from './cases.js';
 import { contentFixture, type ContentFixture } from './content-fixture.js';
+import { percentile } from './load.js';
+import { fixed } from './report.js';
 import type { Check } from './targets.js';
 
 /** What a row of the content case measures. */
@@ -60,10 +62,10 @@ export function contentCaseIds(settings: ContentSettings): string[] {
   return settings.sizes.flatMap((pages) => KINDS.map((kind) => `${kind}-${sizeLabel(pages)}`));
 }
 
-/** The p50 and p99 of some samples, in ms rounded to the microsecond. */
+/** The p50 and p99 of some samples (nearest rank, as the HTTP cases), in ms rounded to the microsecond. */
 function percentiles(samples: number[]): { p50Ms: number; p99Ms: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(3));
+  const sorted = Float64Array.from(samples).sort();
+  const at = (q: number) => Number(percentile(sorted, q).toFixed(3));
   return { p50Ms: at(0.5), p99Ms: at(0.99) };
 }
 
@@ -155,7 +157,7 @@ async function measureEdit({ platform, api, spaceId, pick }: ContentFixture, rou
   row('content-edit', samples, { nodesWritten: Number((((await nodes()) - before) / (rounds + 10)).toFixed(2)) });
 }
 
-async function measureMerge({ api, spaceId, pick }: ContentFixture, rounds: number, counting: ReturnType<typeof countingStore>, row: AddRow): Promise<void> {
+async function measureMerge({ api, spaceId, pick }: ContentFixture, rounds: number, counting: CountingStore, row: AddRow): Promise<void> {
   const problems: string[] = [];
   let nodesRead = 0;
   const edit = async (changeRequestId: string, page: string, i: number) =>
@@ -229,7 +231,7 @@ export async function runContentCase(settings: ContentSettings, ids: readonly st
 
 /** One printed line of a row, as it is measured. */
 function describeRow(row: ContentRow): string {
-  const ms = (value: number | null) => (value === null ? '-' : value.toFixed(3));
+  const ms = (value: number | null) => fixed(value, 3);
   const nodes = row.nodesRead !== null ? `  ${row.nodesRead} map nodes read` : row.nodesWritten !== null ? `  ${row.nodesWritten} map nodes written` : '';
   return `  ${row.id.padEnd(24)} p50 ${ms(row.p50Ms).padStart(8)} ms  p99 ${ms(row.p99Ms).padStart(8)} ms${nodes}${row.problems.length ? `  INVALID: ${row.problems.join('; ')}` : ''}`;
 }

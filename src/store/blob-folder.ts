@@ -2,17 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isBlobKey, sha256Hex, type BlobStore } from '../core/blobs.js';
-
-/** Flushes a directory entry (a rename) to disk; some platforms cannot open a directory, which is then skipped. */
-async function syncDirectory(path: string): Promise<void> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (!handle) return;
-  try {
-    await handle.sync().catch(() => undefined);
-  } finally {
-    await handle.close();
-  }
-}
+import { syncFolder } from './durable-file.js';
 
 /**
  * A blob store in a folder, the one the bundled server keeps beside its JSON file: each blob is the file
@@ -43,7 +33,7 @@ export async function createFolderBlobStore(folder: string): Promise<BlobStore> 
       }
       await handle.close();
       await rename(temporary, target);
-      await syncDirectory(dirname(target));
+      await syncFolder(dirname(target));
       return key;
     },
     async get(key) {

@@ -19,11 +19,6 @@ export interface Change {
 }
 
 /**
- * The in-memory heart shared by the stores: tables of frozen records, lazily built sorted indexes,
- * and transactions. Writes are applied one at a time; a write transaction buffers its changes and
- * applies them in one synchronous step when `fn` returns, so readers never see half of one.
- */
-/**
  * A read transaction over the committed state: a new object per transaction (per-transaction memos key on
  * it), with its methods on the prototype so that opening one makes no closures (the hot path of every read).
  */
@@ -42,6 +37,11 @@ class CommittedRead implements ReadTransaction {
   }
 }
 
+/**
+ * The in-memory heart shared by the stores: tables of frozen records, lazily built sorted indexes,
+ * and transactions. Writes are applied one at a time; a write transaction buffers its changes and
+ * applies them in one synchronous step when `fn` returns, so readers never see half of one.
+ */
 export class Engine {
   private readonly tables = new Map<string, Map<string, StoredRecord>>();
   private readonly indexes = new Map<string, Map<string, SortedIndex>>();

@@ -45,21 +45,21 @@ export const ALL_SPACE_PERMISSIONS = {
 export function contentHelpers(h: () => Harness) {
   const org = (organizationId = h().organizationId) => `/v1/orgs/${organizationId}`;
 
-  /** Creates a space (as the owner unless told), one second after the previous request, and returns it. */
-  async function space(body: Record<string, unknown> = {}, caller: Caller = h().owner, organizationId = h().organizationId) {
+  /** POSTs a creation one second after the previous request and returns what it created (201). */
+  async function create(path: string, body: Record<string, unknown>, caller: Caller) {
     h().clock.advance(1000);
-    const response = await caller.post(`${org(organizationId)}/spaces`, body);
+    const response = await caller.post(path, body);
     expect(response.status, response.text).toBe(201);
     return response.body as Record<string, any> & { id: string };
   }
 
+  /** Creates a space (as the owner unless told), one second after the previous request, and returns it. */
+  const space = (body: Record<string, unknown> = {}, caller: Caller = h().owner, organizationId = h().organizationId) =>
+    create(`${org(organizationId)}/spaces`, body, caller);
+
   /** Creates a collection (as the owner unless told) and returns it. */
-  async function collection(body: Record<string, unknown> = {}, caller: Caller = h().owner, organizationId = h().organizationId) {
-    h().clock.advance(1000);
-    const response = await caller.post(`${org(organizationId)}/collections`, body);
-    expect(response.status, response.text).toBe(201);
-    return response.body as Record<string, any> & { id: string };
-  }
+  const collection = (body: Record<string, unknown> = {}, caller: Caller = h().owner, organizationId = h().organizationId) =>
+    create(`${org(organizationId)}/collections`, body, caller);
 
   /** The ids of a list response's items. */
   const ids = (response: { body: { items: { id: string }[] } }) => response.body.items.map((item) => item.id);

@@ -54,7 +54,10 @@ export class Child {
       this.stdout += chunk;
       for (const watch of this.watchers) watch();
     });
-    process.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
+    process.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderr += chunk;
+      for (const watch of this.watchers) watch();
+    });
     this.exited = new Promise((resolve) => process.once('close', (code, signal) => resolve({ code, signal })));
   }
 
@@ -63,8 +66,8 @@ export class Child {
     return this.process.pid!;
   }
 
-  /** Resolves with the first match of `pattern` in stdout; rejects when the process exits first or on timeout. */
-  waitFor(pattern: RegExp, timeoutMs = 20_000): Promise<RegExpMatchArray> {
+  /** Resolves with the first match of `pattern` in stdout (or `stream`); rejects when the process exits first or on timeout. */
+  waitFor(pattern: RegExp, timeoutMs = 20_000, stream: 'stdout' | 'stderr' = 'stdout'): Promise<RegExpMatchArray> {
     return new Promise((resolve, reject) => {
       const finish = (error: Error | null, match?: RegExpMatchArray) => {
         this.watchers.delete(check);
@@ -73,7 +76,7 @@ export class Child {
         else resolve(match!);
       };
       const check = () => {
-        const match = pattern.exec(this.stdout);
+        const match = pattern.exec(this[stream]);
         if (match) finish(null, match);
       };
       const timer = setTimeout(() => finish(this.failure(`no ${pattern} within ${timeoutMs} ms`)), timeoutMs);

@@ -27,9 +27,7 @@ describe('the bundled server sweeps the trash', () => {
     await platform.close();
 
     const server = await serve(data);
-    for (let waited = 0; !server.child.stderr.includes('purged 1 deleted spaces') && waited < 20_000; waited += 100) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await server.child.waitFor(/purged 1 deleted spaces/, 20_000, 'stderr');
     expect(server.child.stderr).toMatch(/purged 1 deleted spaces past their 7 days/);
     server.child.signal('SIGTERM');
     expect(await server.child.exited).toEqual({ code: 0, signal: null });

@@ -2,6 +2,7 @@ import type { Context } from '../context.js';
 import { badRequest, conflict } from '../errors.js';
 import { assertAllowed, organizationAccess } from '../permissions.js';
 import type { MemberRecord, PlacedRecord, SpaceVisibility } from '../records.js';
+import type { ContentLevels } from '../spaces/levels.js';
 import { assertMayCreateIn } from './placement.js';
 import { isWithin, loadParentCollection, parentKeyOf } from './tree.js';
 
@@ -23,13 +24,21 @@ export function assertMoveBody(body: { parent?: unknown; position?: unknown }): 
 /**
  * The destination of a move within the item's organization: `parent` absent keeps the current parent,
  * null is the top level. A new parent must exist (400), must not be the moved collection or inside it
- * (400), and the caller needs to be allowed to create there (403).
+ * (400), and the caller needs to be allowed to create there (403). `levels`: the member's levels as
+ * the operation read them when it reached the item.
  */
-export async function moveDestination(ctx: Context, item: PlacedRecord, member: MemberRecord, parent: string | null | undefined, kind: 'space' | 'collection') {
+export async function moveDestination(
+  ctx: Context,
+  item: PlacedRecord,
+  member: MemberRecord,
+  levels: ContentLevels,
+  parent: string | null | undefined,
+  kind: 'space' | 'collection',
+) {
   const target = parent === undefined ? item.parent : (parent ?? undefined);
   if (target !== item.parent) {
     if (kind === 'collection' && target !== undefined) await assertNotWithin(ctx, item.organizationId, target, item.id, 'parent');
-    await assertMayCreateIn(ctx, item.organizationId, member, target);
+    await assertMayCreateIn(ctx, item.organizationId, member, target, levels);
   }
   return { organizationId: item.organizationId, parent: target, member } satisfies Destination;
 }

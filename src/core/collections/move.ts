@@ -35,8 +35,8 @@ export const moveCollection = writeOperation({
   response: CollectionSchema,
   async run(ctx, { collectionId, parent, position }) {
     assertMoveBody({ parent, position });
-    const { collection, member } = await requireCollection(ctx, collectionId, 'admin', 'move it');
-    const to = await moveDestination(ctx, collection, member, parent, 'collection');
+    const { collection, member, levels } = await requireCollection(ctx, collectionId, 'admin', 'move it');
+    const to = await moveDestination(ctx, collection, member, levels, parent, 'collection');
     const group = contentGroup(to.organizationId, to.parent);
     const orderKey = await keyForMove(ctx.tx, group, { kind: 'collection', id: collection.id }, toPosition(position));
     return presentCollectionTo(ctx, await place(ctx, collection, to, orderKey), member);

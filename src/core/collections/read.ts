@@ -54,8 +54,7 @@ export const listCollectionSpaces = readOperation({
   query: listQuery,
   response: SpaceList,
   async run(ctx, input) {
-    const { collection, member } = await requireCollection(ctx, input.collectionId, 'view', 'list its spaces');
-    const levels = levelsFrom(await collectionsOf(ctx, collection.organizationId), member, await grantsOf(ctx, member));
+    const { collection, levels } = await requireCollection(ctx, input.collectionId, 'view', 'list its spaces');
     const visible = (record: unknown) => {
       const space = record as SpaceRecord;
       return space.deletedAt === undefined && spacePermissions(levels.space(space), space.editMode).view;

@@ -37,11 +37,21 @@ function operationsMarkdown(document: Record<string, any>): string {
   return lines.join('\n');
 }
 
+/** The specification version a computed page's content comes from: its latest processed one, if any. */
+async function sourceVersion(ctx: Context, organizationId: string, source: ComputedSource) {
+  const spec = await findSpec(ctx, organizationId, source.dependencies.spec.ref.spec);
+  return spec && (await latestVersion(ctx.tx, spec));
+}
+
+/** The seed of a computed page (as computeContent gives it), without parsing the specification or generating Markdown. */
+export async function computedSeed(ctx: Context, organizationId: string, source: ComputedSource): Promise<string> {
+  return (await sourceVersion(ctx, organizationId, source))?.id ?? 'none';
+}
+
 /** Generates the content of a computed page of an organization. */
 export async function computeContent(ctx: Context, organizationId: string, source: ComputedSource): Promise<ComputedContent> {
   const slug = source.dependencies.spec.ref.spec;
-  const spec = await findSpec(ctx, organizationId, slug);
-  const version = spec && (await latestVersion(ctx.tx, spec));
+  const version = await sourceVersion(ctx, organizationId, source);
   if (!version) return { markdown: `_The OpenAPI specification ${slug} has no processed version yet._\n`, seed: 'none' };
   let document: Record<string, any>;
   try {

@@ -1,7 +1,7 @@
 import type { WriteContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { keyBetween } from '../ordering/keys.js';
-import { TABLES, type ContentDocumentRecord, type RevisionRecord, type RevisionType } from '../records.js';
+import { TABLES, type ChangeRequestRecord, type ContentDocumentRecord, type RevisionRecord, type RevisionType } from '../records.js';
 import { TreeMap } from './btree.js';
 import {
   PARENT_TYPES,
@@ -399,4 +399,16 @@ export class RevisionDraft {
 /** Opens a copy-on-write working copy over a revision (see RevisionDraft). */
 export function openDraft(ctx: WriteContext, revisionId: string): Promise<RevisionDraft> {
   return RevisionDraft.open(ctx, revisionId);
+}
+
+/**
+ * Commits a draft opened on a change request's revision as the request's next revision, with the caller
+ * among its contributors; stores and returns the updated request.
+ */
+export async function commitToChangeRequest(ctx: WriteContext, draft: RevisionDraft, changeRequest: ChangeRequestRecord): Promise<ChangeRequestRecord> {
+  const revision = await draft.commit({ parents: [changeRequest.revision], type: 'edits', changeRequestId: changeRequest.id });
+  const contributors = changeRequest.contributors.includes(ctx.actor.user.id) ? changeRequest.contributors : [...changeRequest.contributors, ctx.actor.user.id];
+  const updated: ChangeRequestRecord = { ...changeRequest, revision: revision.id, contributors, updatedAt: ctx.now };
+  await ctx.tx.put(TABLES.changeRequests, updated);
+  return updated;
 }

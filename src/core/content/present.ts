@@ -1,12 +1,12 @@
 import type * as v from 'valibot';
 import type { Context } from '../context.js';
 import { TABLES, type ContentDocumentRecord } from '../records.js';
-import { computeContent } from './computed.js';
+import { computeContent, computedSeed } from './computed.js';
 import { markdownToDocument } from './document.js';
 import { downloadUrl } from './downloads.js';
 import { gitFilePath, gitPagePath } from './git.js';
 import type { FileEntry, PageEntry, PageNode } from './model.js';
-import { readMarkdown } from './revision.js';
+import { readDocument } from './revision.js';
 import type { RevisionFileSchema, RevisionPageSchema } from './schemas.js';
 import type { ContentTarget } from './target.js';
 
@@ -33,18 +33,12 @@ export const pageAppUrl = (ctx: Context, target: ContentTarget, page: PageEntry)
 /** Looks up a page of the same revision by id (to resolve where a link page points). */
 export type PageLookup = (id: string) => Promise<PageEntry | undefined>;
 
-/** The body of a one-page read, in the asked format. */
-export type PageBody = { readonly markdown: string } | { readonly document: ReturnType<typeof markdownToDocument> };
+/** The format of a one-page read's body. */
+export type BodyFormat = 'markdown' | 'document';
 
-/**
- * The body of a page in a format: Markdown as stored (or generated, for a computed page expanded with
- * `computed`), or the JSON document made from it.
- */
-export async function pageBody(ctx: Context, target: ContentTarget, page: PageEntry, format: 'markdown' | 'document', computed: boolean): Promise<PageBody> {
-  const markdown =
-    page.type === 'computed' && computed ? (await computeContent(ctx, target.access.space.organizationId, page.computed!)).markdown : await readMarkdown(ctx.tx, page);
-  return format === 'markdown' ? { markdown } : { document: markdownToDocument(markdown) };
-}
+/** A body in a format: Markdown as it is, or the JSON document made from it. */
+const bodyIn = (format: BodyFormat | undefined, markdown: string) =>
+  format === undefined ? undefined : format === 'markdown' ? { markdown } : { document: markdownToDocument(markdown) };
 
 const common = (page: PageEntry) => ({
   id: page.id,
@@ -58,16 +52,16 @@ const common = (page: PageEntry) => ({
 const flagsOf = (page: PageEntry) => ({ hidden: page.hidden === true, noIndex: page.noIndex === true, noRobotsIndex: page.noRobotsIndex === true });
 
 /**
- * A page in responses, with its subpages (`children`, already presented) and, for a one-page read, its
- * body. Documents and groups always carry `pages` (`[]` when they have none). Lists of pages carry no
- * bodies: `documentId` names the body instead.
+ * A page in responses, with its subpages (`children`, already presented) and, for a one-page read
+ * (`format`), the body of a document or an expanded computed page. Documents and groups always carry
+ * `pages` (`[]` when they have none). Lists of pages carry no bodies: `documentId` names the body instead.
  */
 export async function presentPage(
   ctx: Context,
   target: ContentTarget,
   page: PageEntry,
   children: PageOutput[],
-  options: ContentOptions & { readonly body?: PageBody; readonly lookup: PageLookup },
+  options: ContentOptions & { readonly format?: BodyFormat; readonly lookup: PageLookup },
 ): Promise<PageOutput> {
   switch (page.type) {
     case 'group':
@@ -86,7 +80,10 @@ export async function presentPage(
         return { ...common(page), type: 'computed', slug: page.slug, path: page.path, computed: page.computed!, hidden: page.hidden === true };
       }
       // Expanded: the document the source generates, marked with the source and the version it came from.
-      const { seed } = await computeContent(ctx, target.access.space.organizationId, page.computed!);
+      // Only a one-page read shows the generated body; a list needs only the version, not the generating.
+      const organizationId = target.access.space.organizationId;
+      const content = options.format === undefined ? undefined : await computeContent(ctx, organizationId, page.computed!);
+      const seed = content?.seed ?? (await computedSeed(ctx, organizationId, page.computed!));
       return {
         ...common(page),
         type: 'document',
@@ -99,15 +96,18 @@ export async function presentPage(
         ...flagsOf(page),
         computed: page.computed!,
         computedSeed: seed,
-        ...options.body,
+        ...(content && bodyIn(options.format, content.markdown)),
       };
     }
     default: {
-      let git: { oid: string; path: string } | undefined;
-      if (options.metadata) {
-        const document = page.document === undefined ? undefined : ((await ctx.tx.get(TABLES.contentDocuments, page.document)) as ContentDocumentRecord | undefined);
-        git = { oid: document?.gitOid ?? EMPTY_BLOB_OID, path: gitPagePath(page, children.length > 0) };
-      }
+      // One read of the stored body serves both the body of a one-page read and the Git metadata.
+      const document =
+        options.format !== undefined
+          ? await readDocument(ctx.tx, page)
+          : options.metadata && page.document !== undefined
+            ? ((await ctx.tx.get(TABLES.contentDocuments, page.document)) as ContentDocumentRecord | undefined)
+            : undefined;
+      const git = options.metadata ? { oid: document?.gitOid ?? EMPTY_BLOB_OID, path: gitPagePath(page, children.length > 0) } : undefined;
       return {
         ...common(page),
         type: 'document',
@@ -120,7 +120,7 @@ export async function presentPage(
         ...(git && { git }),
         layout: LAYOUT,
         ...flagsOf(page),
-        ...options.body,
+        ...bodyIn(options.format, document?.markdown ?? ''),
       };
     }
   }

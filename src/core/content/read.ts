@@ -5,9 +5,9 @@ import { readOperation, type CallerInputOf, type Entries, type InputOf, type Ope
 import { DEFAULT_LIMIT, encodeCursor, decodeCursor, listQuery, type Page } from '../pagination.js';
 import { Id } from '../schemas.js';
 import { readMap } from './btree.js';
-import type { FileEntry, PageEntry } from './model.js';
-import { pageBody, presentFile, presentPage, presentTree, type ContentOptions, type FileOutput, type PageOutput } from './present.js';
-import { childIds, loadPageTree, readFile, readPage, readPageByPath } from './revision.js';
+import type { FileEntry, PageEntry, PageTree } from './model.js';
+import { presentFile, presentPage, presentTree, type BodyFormat, type ContentOptions, type FileOutput, type PageOutput } from './present.js';
+import { readChildren, readFile, readPage, readPageByPath, readPageTree } from './revision.js';
 import { ContentQuery, FileList, PageListSchema, PageQuery, PathPageSchema, RevisionFileSchema, RevisionPageSchema, RevisionSchema } from './schemas.js';
 import { changeRequestContent, revisionContent, spaceContent, type ContentTarget } from './target.js';
 
@@ -57,22 +57,20 @@ export function twins<P extends Entries, Q extends Entries, R extends v.GenericS
   return [onSpace, onChangeRequest] as never;
 }
 
-/** The page list of a target, nested, without bodies. */
-async function pagesOf(ctx: Context, target: ContentTarget, options: ContentOptions): Promise<PageOutput[]> {
-  const tree = await loadPageTree(ctx.tx, target.revision.id);
-  return presentTree(ctx, target, tree.pages, { ...options, lookup: async (id) => tree.byId.get(id) });
-}
+/** The page list of a target's tree, nested, without bodies. */
+const pagesOf = (ctx: Context, target: ContentTarget, tree: PageTree, options: ContentOptions): Promise<PageOutput[]> =>
+  presentTree(ctx, target, tree.pages, { ...options, lookup: async (id) => tree.byId.get(id) });
 
 /** The revision object of a target. */
 async function revisionOf(ctx: Context, target: ContentTarget, options: ContentOptions) {
   const { revision, access } = target;
-  const tree = await loadPageTree(ctx.tx, revision.id);
+  const tree = await readPageTree(ctx.tx, revision);
   const published = access.space.visibility === 'private' ? {} : { published: ctx.urls.published(`/s/${access.space.id}`) };
   return {
     object: 'revision' as const,
     id: revision.id,
     parents: [...revision.parents],
-    pages: await presentTree(ctx, target, tree.pages, { ...options, lookup: async (id) => tree.byId.get(id) }),
+    pages: await pagesOf(ctx, target, tree, options),
     files: await Promise.all(tree.files.map((file) => presentFile(ctx, file, options))),
     reusableContents: [],
     createdAt: revision.createdAt,
@@ -86,17 +84,16 @@ async function revisionOf(ctx: Context, target: ContentTarget, options: ContentO
 }
 
 /** One page with its subpages and its body; 404 when the target has no such page. */
-async function onePage(ctx: Context, target: ContentTarget, page: PageEntry | undefined, missing: string, input: ContentOptions & { format: 'markdown' | 'document' }) {
+async function onePage(ctx: Context, target: ContentTarget, page: PageEntry | undefined, missing: string, input: ContentOptions & { format: BodyFormat }) {
   if (!page) throw notFound(missing);
   const lookup = (id: string) => readPage(ctx.tx, target.revision, id);
+  const options = { metadata: input.metadata, computed: input.computed, lookup };
   const subtree = async (parent: PageEntry): Promise<PageOutput[]> => {
     if (parent.type === 'computed') return [];
-    const children = await Promise.all((await childIds(ctx.tx, target.revision.content, parent.id)).map(async (id) => (await lookup(id))!));
-    return Promise.all(children.map(async (child) => presentPage(ctx, target, child, await subtree(child), { ...input, lookup })));
+    const children = await readChildren(ctx.tx, target.revision, parent.id);
+    return Promise.all(children.map(async (child) => presentPage(ctx, target, child, await subtree(child), options)));
   };
-  const bodied = page.type === 'document' || (page.type === 'computed' && input.computed);
-  const body = bodied ? await pageBody(ctx, target, page, input.format, input.computed) : undefined;
-  return presentPage(ctx, target, page, await subtree(page), { ...input, lookup, body });
+  return presentPage(ctx, target, page, await subtree(page), { ...options, format: input.format });
 }
 
 /** Where content lives, for messages. */
@@ -132,7 +129,7 @@ export const [listSpacePages, listChangeRequestPages] = twins({
   params: {},
   query: ContentQuery,
   response: PageListSchema,
-  run: async (ctx, target, input) => ({ pages: await pagesOf(ctx, target, input) }),
+  run: async (ctx, target, input) => ({ pages: await pagesOf(ctx, target, await readPageTree(ctx.tx, target.revision), input) }),
 });
 
 /** Lists the files of a space or a change request, by id, paged. */

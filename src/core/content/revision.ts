@@ -45,12 +45,17 @@ export async function readFile(tx: ReadTransaction, revision: RevisionRecord, fi
   return (await readMap(tx, revision.content.files).get(fileId)) as FileEntry | undefined;
 }
 
-/** A page's Markdown body ('' for a page without one). */
-export async function readMarkdown(tx: ReadTransaction, page: PageEntry): Promise<string> {
-  if (page.document === undefined) return '';
+/** A page's stored body (undefined for a page without one); a missing one is a broken reference (a bug). */
+export async function readDocument(tx: ReadTransaction, page: PageEntry): Promise<ContentDocumentRecord | undefined> {
+  if (page.document === undefined) return undefined;
   const document = (await tx.get(TABLES.contentDocuments, page.document)) as ContentDocumentRecord | undefined;
   if (!document) throw new Error(`Document ${page.document} of page ${page.id} is missing`);
-  return document.markdown;
+  return document;
+}
+
+/** A page's Markdown body ('' for a page without one). */
+export async function readMarkdown(tx: ReadTransaction, page: PageEntry): Promise<string> {
+  return (await readDocument(tx, page))?.markdown ?? '';
 }
 
 /** Every entry of a map, in key order. */
@@ -60,9 +65,13 @@ async function allEntries<T>(tx: ReadTransaction, root: RevisionContent[keyof Re
   return out;
 }
 
-/** A whole revision, materialized: every page with its children in order, by id and by path, and every file. */
+/** A whole revision, materialized, by id: see readPageTree. */
 export async function loadPageTree(tx: ReadTransaction, revisionId: string): Promise<PageTree> {
-  const revision = await loadRevision(tx, revisionId);
+  return readPageTree(tx, await loadRevision(tx, revisionId));
+}
+
+/** A whole revision, materialized: every page with its children in order, by id and by path, and every file. */
+export async function readPageTree(tx: ReadTransaction, revision: RevisionRecord): Promise<PageTree> {
   const nodes = new Map<string, PageNode & { pages: PageNode[] }>();
   for (const [id, entry] of await allEntries<PageEntry>(tx, revision.content.pages)) nodes.set(id, { ...entry, pages: [] });
   const top: PageNode[] = [];

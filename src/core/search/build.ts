@@ -1,5 +1,5 @@
 import type { ReadTransaction } from '../../store/types.js';
-import { childIds, diffRevisions, loadPageTree, loadRevision, readMarkdown, readPage } from '../content/revision.js';
+import { childIds, diffRevisions, loadRevision, readMarkdown, readPage, readPageTree } from '../content/revision.js';
 import type { PageEntry, PageNode } from '../content/model.js';
 import type { DerivedCache } from '../derived.js';
 import type { RevisionRecord } from '../records.js';
@@ -44,7 +44,7 @@ const indexable = (page: PageEntry, excludedAbove: boolean) => page.type === 'do
 
 /** Builds the index of a revision from its whole page tree. */
 export async function buildIndex(tx: ReadTransaction, revision: RevisionRecord): Promise<SearchIndex> {
-  const tree = await loadPageTree(tx, revision.id);
+  const tree = await readPageTree(tx, revision);
   const index = new SearchIndex(revision.id);
   let indexed = 0;
   const visit = async (nodes: readonly PageNode[], excludedAbove: boolean): Promise<void> => {

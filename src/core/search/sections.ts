@@ -8,8 +8,6 @@ import { outlineOf, type BodySection } from '../content/outline.js';
  * read by content/outline.ts, which reads a whole revision ~20x faster than the mdast tree.
  */
 
-export type { BodySection };
-
 /** The most characters of a section's text a search hit shows as its `body`. */
 export const EXCERPT_LENGTH = 500;
 

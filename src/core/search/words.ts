@@ -12,10 +12,10 @@ export type Words = readonly string[];
 export const MAX_QUERY_WORDS = 32;
 
 /** Splits text at spaces and punctuation (MiniSearch's Unicode-aware default). */
-export const tokenize: (text: string) => string[] = MiniSearch.getDefault('tokenize');
+const tokenize: (text: string) => string[] = MiniSearch.getDefault('tokenize');
 
 /** One word as the index keeps it: lower case, without diacritics (`Über` → `uber`). */
-export function normalizeTerm(term: string): string {
+function normalizeTerm(term: string): string {
   // Most words are plain ASCII: only the others pay for Unicode decomposition.
   return /^[\x00-\x7f]*$/.test(term) ? term.toLowerCase() : term.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }

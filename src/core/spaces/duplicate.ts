@@ -29,8 +29,8 @@ export const duplicateSpace = writeOperation({
   params: { spaceId: Id },
   response: SpaceSchema,
   async run(ctx, { spaceId }) {
-    const { space, member } = await requireSpace(ctx, spaceId, 'view', 'duplicate it', { purge: ctx.tx });
-    await assertMayCreateIn(ctx, space.organizationId, member, space.parent);
+    const { space, member, levels } = await requireSpace(ctx, spaceId, 'view', 'duplicate it', { purge: ctx.tx });
+    await assertMayCreateIn(ctx, space.organizationId, member, space.parent, levels);
     const revision = await loadRevision(ctx.tx, space.revision);
     const copy = await insertSpace(
       ctx,

@@ -25,8 +25,10 @@ export const listMemberSpaces = readOperation({
     if (userId !== caller.userId) assertAllowed(caller, 'admin', "list other members' spaces");
     const member = await loadMember(ctx, organizationId, userId);
     const snapshot = await contentSnapshot(ctx, organizationId);
-    const reachable = await spacesOfMember(ctx, member, snapshot);
-    const callerLevels = levelsFrom(snapshot.collections, caller, await grantsOf(ctx, caller));
+    const callerGrants = await grantsOf(ctx, caller);
+    // A member listing its own spaces: its grants are the caller's, read once.
+    const reachable = await spacesOfMember(ctx, member, snapshot, member.id === caller.id ? callerGrants : undefined);
+    const callerLevels = levelsFrom(snapshot.collections, caller, callerGrants);
     const page = pageOfArray(reachable, ({ space }) => [space.createdAt, space.id], input, order);
     return mapPage(page, async ({ space, level }) => ({ permission: level, space: await presentSpace(ctx, space, callerLevels) }));
   },

@@ -34,8 +34,8 @@ export const moveSpace = writeOperation({
   response: SpaceSchema,
   async run(ctx, { spaceId, parent, position }) {
     assertMoveBody({ parent, position });
-    const { space, member } = await requireSpace(ctx, spaceId, 'admin', 'move it', { purge: ctx.tx });
-    const to = await moveDestination(ctx, space, member, parent, 'space');
+    const { space, member, levels } = await requireSpace(ctx, spaceId, 'admin', 'move it', { purge: ctx.tx });
+    const to = await moveDestination(ctx, space, member, levels, parent, 'space');
     const orderKey = await keyForMove(ctx.tx, contentGroup(to.organizationId, to.parent), { kind: 'space', id: space.id }, toPosition(position));
     return presentSpaceTo(ctx, await place(ctx, space, to, orderKey), member);
   },

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { WriteContext } from '../context.js';
 import { assertRoomFor } from '../limits.js';
 import { writeOperation } from '../operation.js';
+import { REMOVE, applyPatch } from '../patch.js';
 import { requireSettings } from '../permissions.js';
 import { INDEXES, TABLES, type SamlProviderRecord } from '../records.js';
 import { Id } from '../schemas.js';
@@ -20,11 +21,8 @@ type Changes = { [K in keyof typeof samlProviderFields]?: v.InferOutput<(typeof 
  */
 async function applyChanges(ctx: WriteContext, provider: SamlProviderRecord, changes: Changes): Promise<SamlProviderRecord> {
   const { defaultTeam, ...fields } = changes;
-  const next: Record<string, unknown> = { ...provider };
-  for (const [field, value] of Object.entries(fields)) if (value !== undefined) next[field] = value;
-  if (defaultTeam === null) delete next.defaultTeamId;
-  else if (defaultTeam !== undefined) next.defaultTeamId = await resolveDefaultTeam(ctx, provider.organizationId, defaultTeam);
-  return next as SamlProviderRecord;
+  const team = typeof defaultTeam === 'string' ? await resolveDefaultTeam(ctx, provider.organizationId, defaultTeam) : undefined;
+  return applyPatch(provider, { ...fields, defaultTeamId: defaultTeam === null ? REMOVE : team });
 }
 
 /**
@@ -63,8 +61,9 @@ export const updateSamlProvider = writeOperation({
   response: SamlProviderSchema,
   async run(ctx, { organizationId, samlProviderId, ...changes }) {
     const { member } = await requireSettings(ctx, organizationId, 'edit', 'change SAML providers');
-    const provider = await applyChanges(ctx, await loadSamlProvider(ctx, organizationId, samlProviderId), changes);
-    await ctx.tx.put(TABLES.samlProviders, provider);
+    const existing = await loadSamlProvider(ctx, organizationId, samlProviderId);
+    const provider = await applyChanges(ctx, existing, changes);
+    if (provider !== existing) await ctx.tx.put(TABLES.samlProviders, provider);
     return presentSamlProvider(ctx, provider, member);
   },
 });

@@ -1,6 +1,6 @@
 import type { RevisionDraft } from '../../content/draft.js';
 import type { FileEntry, PageEntry } from '../../content/model.js';
-import { OWN_FIELDS } from './pages.js';
+import { OWN_FIELDS, placeOf } from './pages.js';
 import { sameValue } from './pick.js';
 import type { MergeSide, MergedContent } from './types.js';
 
@@ -95,8 +95,6 @@ export async function applyMerged(draft: RevisionDraft, from: MergeSide, result:
 
 /** A slug no page can have taken (ids are unique, and `~` is in no derived slug): frees a page's place. */
 const temporarySlug = (id: string) => `~merge~${id}`;
-
-const placeOf = (page: PageEntry) => ({ parent: page.parent, order: page.order });
 
 const nullFirst = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
 

@@ -22,7 +22,8 @@ export interface MergedPage {
   body?: string;
 }
 
-const placeOf = (page: PageEntry): Place => ({ parent: page.parent, order: page.order });
+/** A page's place. */
+export const placeOf = (page: PageEntry): Place => ({ parent: page.parent, order: page.order });
 
 /** Whether a side changed a page from the base: its own fields, slug, place or body (not its path: an ancestor's doing). */
 export function changedFrom(base: PageEntry, side: PageEntry): boolean {

@@ -3,9 +3,8 @@ import { assertContentEditable, loadChangeRequest } from '../../change-requests/
 import { presentChangeRequest } from '../../change-requests/present.js';
 import { ChangeRequestSchema } from '../../change-requests/schemas.js';
 import { writeOperation } from '../../operation.js';
-import { TABLES, type ChangeRequestRecord } from '../../records.js';
 import { Id, QueryBoolean, Url } from '../../schemas.js';
-import { openDraft } from '../draft.js';
+import { commitToChangeRequest, openDraft } from '../draft.js';
 import { presentFile } from '../present.js';
 import { RevisionFileSchema } from '../schemas.js';
 import { applyBatch } from './apply.js';
@@ -52,10 +51,7 @@ export const updateChangeRequestContent = writeOperation({
     const { changeRequest, space } = access;
     const draft = await openDraft(ctx, changeRequest.revision);
     const outcome = await applyBatch(ctx, draft, space.organizationId, changes, stored);
-    const revision = await draft.commit({ parents: [changeRequest.revision], type: 'edits', changeRequestId: changeRequest.id });
-    const contributors = changeRequest.contributors.includes(ctx.actor.user.id) ? changeRequest.contributors : [...changeRequest.contributors, ctx.actor.user.id];
-    const updated: ChangeRequestRecord = { ...changeRequest, revision: revision.id, contributors, updatedAt: ctx.now };
-    await ctx.tx.put(TABLES.changeRequests, updated);
+    const updated = await commitToChangeRequest(ctx, draft, changeRequest);
     const presented = await presentChangeRequest(ctx, updated, space);
     if (compat) return presented;
     const location = (id: string) => ctx.urls.api(`/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${id}`);

@@ -2,10 +2,10 @@ import { assertContentEditable, loadChangeRequest } from '../../change-requests/
 import type { Context, PrepareContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import { writeOperation } from '../../operation.js';
-import { TABLES, type ChangeRequestRecord, type SpaceRecord } from '../../records.js';
+import { TABLES, type SpaceRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
 import { requireSpace, type ReachOptions } from '../../spaces/access.js';
-import { openDraft } from '../draft.js';
+import { commitToChangeRequest, openDraft } from '../draft.js';
 import { fetchSource } from './fetch-source.js';
 import { planHtml } from './html-source.js';
 import { planMarkdown } from './markdown-source.js';
@@ -93,10 +93,7 @@ export const importContentInChangeRequest = writeOperation({
     const { changeRequest } = await changeRequestForImport(ctx, spaceId, changeRequestId, { purge: ctx.tx });
     const draft = await openDraft(ctx, changeRequest.revision);
     const counts = await applyPlan(ctx, draft, plan);
-    const revision = await draft.commit({ parents: [changeRequest.revision], type: 'edits', changeRequestId: changeRequest.id });
-    const contributors = changeRequest.contributors.includes(ctx.actor.user.id) ? changeRequest.contributors : [...changeRequest.contributors, ctx.actor.user.id];
-    const updated: ChangeRequestRecord = { ...changeRequest, revision: revision.id, contributors, updatedAt: ctx.now };
-    await ctx.tx.put(TABLES.changeRequests, updated);
-    return { revision: revision.id, ...counts };
+    const updated = await commitToChangeRequest(ctx, draft, changeRequest);
+    return { revision: updated.revision, ...counts };
   },
 });

@@ -46,7 +46,7 @@ export interface ImportCounts {
 }
 
 /** The number of pages in planned trees, subpages included. */
-export function countPlannedPages(pages: readonly PlannedPage[]): number {
+function countPlannedPages(pages: readonly PlannedPage[]): number {
   return pages.reduce((total, page) => total + 1 + countPlannedPages(page.pages), 0);
 }
 

@@ -1,5 +1,5 @@
 import { notFound } from '../../errors.js';
-import { listQuery } from '../../pagination.js';
+import { listQuery, mapPage } from '../../pagination.js';
 import type { RevisionRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
 import { readMap } from '../btree.js';
@@ -51,8 +51,7 @@ export const [listSpaceFileBacklinks, listChangeRequestFileBacklinks] = twins({
   run: async (ctx, target, input) => {
     const pages = await backlinksOf(ctx, target.revision, input.fileId);
     if (!pages) throw notFound(`No file ${input.fileId} in ${nameOf(target)}`);
-    const page = pageOfSorted(pages, (id) => id, input);
     const where = whereOf(target);
-    return { items: page.items.map((id) => pageLocation(where, id)), count: page.count, ...(page.next && { next: page.next }) };
+    return mapPage(pageOfSorted(pages, (id) => id, input), (id) => pageLocation(where, id));
   },
 });

@@ -118,7 +118,7 @@ export async function buildLinksIndex(tx: ReadTransaction, revision: RevisionRec
  * Derives the index of `revision` from the index of `parent` (its revision `parentRevision`): only the
  * pages diffRevisions reports are looked at, and only those whose source changed are parsed again.
  */
-export async function deriveLinksIndex(
+async function deriveLinksIndex(
   tx: ReadTransaction,
   parent: LinksIndex,
   parentRevision: RevisionRecord,

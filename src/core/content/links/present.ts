@@ -42,7 +42,7 @@ export function pageLocation(where: Where, page: string, anchor?: string): PageL
 }
 
 /** The reference of a link target. */
-export function targetLocation(where: Where, ref: LinkRef): ContentLocation {
+function targetLocation(where: Where, ref: LinkRef): ContentLocation {
   switch (ref.kind) {
     case 'page':
       return pageLocation(where, ref.page, ref.anchor);

@@ -55,7 +55,7 @@ export function refKey(ref: LinkRef): string {
 export const fileKey = (fileId: string): string => refKey({ kind: 'file', file: fileId });
 
 /** Where a URL written in page `self` points (see LinkRef). */
-export function linkRefOf(url: string, self: string): LinkRef {
+function linkRefOf(url: string, self: string): LinkRef {
   // `#` alone is the top of the page itself; a trailing `#` with no anchor adds nothing.
   if (url === '#') return { kind: 'page', page: self };
   const ref = refOfUrl(url.length > 1 && url.endsWith('#') ? url.slice(0, -1) : url);

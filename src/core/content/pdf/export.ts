@@ -1,6 +1,6 @@
 import type { Context, PrepareContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { computeContent } from '../computed.js';
+import { computedSeed } from '../computed.js';
 import { loadRevision, readPage } from '../revision.js';
 import { changeRequestContent, type ContentTarget } from '../target.js';
 import { embeddableImage } from './images.js';
@@ -34,7 +34,7 @@ async function exportTarget(ctx: Context, spaceId: string, changeRequestId: stri
 /** Whether the computed pages an export printed would still print the same: their sources have no newer version. */
 async function stillCurrent(ctx: Context, computed: readonly ComputedSeed[]): Promise<boolean> {
   for (const { organizationId, source, seed } of computed) {
-    if ((await computeContent(ctx, organizationId, source)).seed !== seed) return false;
+    if ((await computedSeed(ctx, organizationId, source)) !== seed) return false;
   }
   return true;
 }

@@ -1,5 +1,4 @@
 import jsep from 'jsep';
-import { badRequest } from '../../errors.js';
 import type { Claims } from './json-schema.js';
 
 /**
@@ -92,10 +91,4 @@ export function conditionProblem(expression: string, claims: Claims): string | n
   }
   if (tree.type === 'Compound' && (tree as jsep.Compound).body.length === 0) return 'is empty';
   return problemOf(tree, claims);
-}
-
-/** Checks a condition against the claims of a site's adaptive schema; a problem is a 400 naming `field`. */
-export function assertCondition(expression: string, claims: Claims, field = 'condition'): void {
-  const problem = conditionProblem(expression, claims);
-  if (problem) throw badRequest(`${field}: ${problem}`);
 }

@@ -1,9 +1,9 @@
 import { writeOperation } from '../../operation.js';
-import { INDEXES, TABLES } from '../../records.js';
+import { TABLES } from '../../records.js';
 import { Id } from '../../schemas.js';
 import { loadSection, requireSite } from '../access.js';
 import { pointDefaultSection } from '../defaults.js';
-import { loadStructure, sectionParentKey } from '../structure.js';
+import { levelOf, loadStructure } from '../structure.js';
 
 /**
  * Deletes a section with its site spaces (the spaces stay). When it was the default section, the first
@@ -18,8 +18,7 @@ export const deleteSiteSection = writeOperation({
     const { site } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const section = await loadSection(ctx, site, siteSectionId);
     const structure = await loadStructure(ctx.tx, site);
-    const { items } = await ctx.tx.list(TABLES.siteSpaces, { index: INDEXES.siteSpacesByParent, value: sectionParentKey(section.id) });
-    for (const siteSpace of items) await ctx.tx.delete(TABLES.siteSpaces, siteSpace.id);
+    for (const siteSpace of levelOf(structure, section.id)) await ctx.tx.delete(TABLES.siteSpaces, siteSpace.id);
     await ctx.tx.delete(TABLES.siteSections, section.id);
     if (structure.defaultSectionId === section.id) {
       const next = structure.sections.find((node) => node.section.id !== section.id);

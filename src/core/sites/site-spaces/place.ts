@@ -3,7 +3,7 @@ import { badRequest, conflict } from '../../errors.js';
 import { keyAtEnd, listSiblings } from '../../ordering/siblings.js';
 import { spacePermissions } from '../../permissions.js';
 import { TABLES, type MemberRecord, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from '../../records.js';
-import { contentLevels } from '../../spaces/levels.js';
+import { contentLevels, type ContentLevels } from '../../spaces/levels.js';
 import { expired } from '../../spaces/trash.js';
 import { pointLevelDefault } from '../defaults.js';
 import { freePath, slugOf } from '../paths.js';
@@ -12,13 +12,21 @@ import { siteSpaceLevel } from '../structure.js';
 /**
  * The space a request puts on a site: a space of the site's organization, not deleted, that the caller
  * can view. Anything else is a 400 naming `field` (a space the caller cannot see reads as missing).
+ * A caller checking several spaces passes the member's `levels`, loaded once.
  */
-export async function spaceForSite(ctx: Context, organizationId: string, member: MemberRecord, spaceId: string, field: string): Promise<SpaceRecord> {
+export async function spaceForSite(
+  ctx: Context,
+  organizationId: string,
+  member: MemberRecord,
+  spaceId: string,
+  field: string,
+  levels?: ContentLevels,
+): Promise<SpaceRecord> {
   const space = (await ctx.tx.get(TABLES.spaces, spaceId)) as SpaceRecord | undefined;
   const missing = badRequest(`${field}: no space ${spaceId} in organization ${organizationId}`);
   if (!space || space.organizationId !== organizationId || expired(space, ctx.now)) throw missing;
-  const levels = await contentLevels(ctx, organizationId, member);
-  if (!spacePermissions(levels.space(space), space.editMode).view) throw missing;
+  const level = (levels ?? (await contentLevels(ctx, organizationId, member))).space(space);
+  if (!spacePermissions(level, space.editMode).view) throw missing;
   if (space.deletedAt !== undefined) throw badRequest(`${field}: space ${spaceId} is deleted; restore it first`);
   return space;
 }

@@ -8,6 +8,7 @@ import { requireSites } from '../../permissions.js';
 import { TABLES, type MemberRecord, type SiteRecord, type SpaceRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
 import { insertSpace } from '../../spaces/create.js';
+import { contentLevels } from '../../spaces/levels.js';
 import { SiteTitle, SiteTypeSchema, SiteVisibilitySchema } from '../schemas.js';
 import { insertSiteSpace, spaceForSite } from '../site-spaces/place.js';
 import { presentSite } from './present.js';
@@ -44,9 +45,10 @@ async function startingSpaces(ctx: WriteContext, organizationId: string, member:
     return [space];
   }
   const found: SpaceRecord[] = [];
+  const levels = await contentLevels(ctx, organizationId, member);
   for (const [i, spaceId] of spaces.entries()) {
     if (spaces.indexOf(spaceId) !== i) throw badRequest(`spaces.${i}: space ${spaceId} is listed twice`);
-    found.push(await spaceForSite(ctx, organizationId, member, spaceId, `spaces.${i}`));
+    found.push(await spaceForSite(ctx, organizationId, member, spaceId, `spaces.${i}`, levels));
   }
   return found;
 }
