@@ -37,6 +37,9 @@ export const conflict = (message: string) => new ApiError(409, message);
 /** 412: a precondition of the operation does not hold. */
 export const preconditionFailed = (message: string) => new ApiError(412, message);
 
+/** 503: the store cannot take the request now (a write could not be saved); it changed nothing. */
+export const unavailable = (message: string) => new ApiError(503, message);
+
 /**
  * Thrown by a write operation that fails but must keep what it wrote: a space found past its restore
  * window is purged, then reported as gone (404). The platform commits the transaction, then throws

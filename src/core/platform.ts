@@ -1,11 +1,11 @@
-import type { Store } from '../store/types.js';
+import { StoreUnavailableError, type Store } from '../store/types.js';
 import { actorForToken } from './auth.js';
 import { createMemoryBlobStore, type BlobStore } from './blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import { createBackground } from './background.js';
 import { createDerivedCache } from './derived.js';
 import { urlsFor, type Actor, type BackgroundTask, type Context, type Fetch, type PrepareContext, type Urls } from './context.js';
-import { FailAfterCommit, notFound, unauthorized } from './errors.js';
+import { FailAfterCommit, notFound, unauthorized, unavailable } from './errors.js';
 import { randomIds, type Ids } from './ids.js';
 import type { Operation } from './operation.js';
 import { operations, type Operations } from './operations.js';
@@ -133,6 +133,15 @@ export function createPlatform(options: PlatformOptions): Platform {
   };
 
   async function run<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O> {
+    try {
+      return await runOperation(operation, actor, input, origin);
+    } catch (error) {
+      // A store that could not save a write rolled it back: the caller may try again (503), not a bug (500).
+      throw error instanceof StoreUnavailableError ? unavailable(error.message) : error;
+    }
+  }
+
+  async function runOperation<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O> {
     // Tasks deferred by the operation start only after its transaction committed.
     let deferred: BackgroundTask[] = [];
     const startDeferred = () => deferred.forEach((task) => background.start(task));

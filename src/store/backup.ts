@@ -43,11 +43,11 @@ export async function backupJsonFile(path: string, destination: string, hooks: B
       await hooks.onSnapshotRead?.();
       const { engine } = recover(source.path, text, await Journal.read(source.path));
       if ((await identity(source.path)) !== before) continue;
-      const tables = [...engine.entries()].map(([table, rows]) => [table, [...rows.values()]] as const);
+      const { tables, sequence } = engine.captureVisible();
       const records = tables.reduce((sum, [, rows]) => sum + rows.length, 0);
-      const bytes = await new DurableTextFile(resolve(destination)).writeChunks(serializeSnapshot(tables, engine.sequence));
+      const bytes = await new DurableTextFile(resolve(destination)).writeChunks(serializeSnapshot(tables, sequence));
       await copyBlobs(source.path, resolve(destination));
-      return { sequence: engine.sequence, records, bytes };
+      return { sequence, records, bytes };
     } catch (error) {
       // A segment deleted between listing and reading it: a compaction finished meanwhile.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

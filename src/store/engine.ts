@@ -1,4 +1,6 @@
-import { SortedIndex, compareKeys, groupOf, indexName, sortKeyOf } from './sorted-index.js';
+import { History } from './history.js';
+import { listMerged } from './merged-list.js';
+import { SortedIndex, indexName } from './sorted-index.js';
 import {
   StoreConflictError,
   type ListQuery,
@@ -19,54 +21,109 @@ export interface Change {
 }
 
 /**
- * A read transaction over the committed state: a new object per transaction (per-transaction memos key on
- * it), with its methods on the prototype so that opening one makes no closures (the hot path of every read).
+ * A read transaction: the state at one sequence number, whatever commits while it runs. A new object per
+ * transaction (per-transaction memos key on it), with its methods on the prototype so that opening one
+ * makes no closures (the hot path of every read).
  */
-class CommittedRead implements ReadTransaction {
+class PinnedRead implements ReadTransaction {
   constructor(
-    private readonly tables: ReadonlyMap<string, ReadonlyMap<string, StoredRecord>>,
     private readonly engine: Engine,
+    private readonly seq: number,
   ) {}
 
   async get(table: string, id: string): Promise<StoredRecord | undefined> {
-    return this.tables.get(table)?.get(id);
+    return this.engine.getAt(table, id, this.seq);
   }
 
   async list(table: string, query: ListQuery): Promise<ListResult> {
-    return this.engine.list(table, query);
+    return this.engine.listAt(table, query, this.seq);
+  }
+}
+
+/** Options of an engine. */
+export interface EngineOptions {
+  /**
+   * Whether a commit is visible to reads as soon as it is applied (a store with nothing to wait for).
+   * Otherwise reads see only what `publish` has made visible: a durable store publishes a commit once
+   * it is on disk.
+   */
+  visibleOnCommit?: boolean;
+}
+
+/** What a write transaction left: fn's result, its changes, and where it stands. */
+export interface Committed<T> {
+  readonly result: T;
+  /** What it changed (empty when nothing). */
+  readonly changes: Change[];
+  /** Its sequence number, or, when it changed nothing, the one of the state it read. */
+  readonly seq: number;
+  /** The engine's generation when it committed: a rollback starts a new one (see `rollbackTo`). */
+  readonly generation: number;
+}
+
+/** A write transaction that failed, and the sequence number of the state it read (see `WriteFailure`). */
+export class WriteFailure extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly seq: number,
+  ) {
+    super('A write transaction failed');
   }
 }
 
 /**
  * The in-memory heart shared by the stores: tables of frozen records, lazily built sorted indexes,
  * and transactions. Writes are applied one at a time; a write transaction buffers its changes and
- * applies them in one synchronous step when `fn` returns, so readers never see half of one.
+ * applies them in one synchronous step when `fn` returns, so no one sees half of one.
+ *
+ * Write transactions read the latest applied state. Read transactions read the state at the visible
+ * sequence when they began, from start to end: a History keeps what later commits replaced. A durable
+ * store makes a commit visible once it is on disk, and rolls back the commits that never got there.
  */
 export class Engine {
   private readonly tables = new Map<string, Map<string, StoredRecord>>();
   private readonly indexes = new Map<string, Map<string, SortedIndex>>();
+  private readonly history = new History();
   private writeQueue: Promise<unknown> = Promise.resolve();
   /** How many write transactions that changed something have been applied: the sequence of the last one. */
   private applied = 0;
+  /** The sequence reads see. */
+  private visible = 0;
+  private rollbacks = 0;
+  private readonly visibleOnCommit: boolean;
 
-  constructor(data: TablesData = {}) {
+  constructor(data: TablesData = {}, options: EngineOptions = {}) {
+    this.visibleOnCommit = options.visibleOnCommit ?? false;
     for (const [table, records] of Object.entries(data)) {
       const rows = this.table(table);
       for (const [id, record] of Object.entries(records)) rows.set(id, deepFreeze(record));
     }
   }
 
-  /** Runs a read transaction over the committed state. */
+  /** Runs a read transaction over the visible state, pinned for its whole run. */
   async read<T>(fn: (tx: ReadTransaction) => Promise<T>): Promise<T> {
-    return fn(new CommittedRead(this.tables, this));
+    const seq = this.visible;
+    this.history.pin(seq);
+    try {
+      return await fn(new PinnedRead(this, seq));
+    } finally {
+      this.history.unpin(seq);
+      this.history.forget(this.visible);
+    }
   }
 
   /**
-   * Runs a write transaction after every earlier one; resolves with fn's result and the changes it
-   * committed (empty when it changed nothing). On failure nothing is applied.
+   * Runs a write transaction after every earlier one, over the latest applied state. On success it is
+   * applied (visible only once published, unless `visibleOnCommit`); on failure nothing is applied and it
+   * rejects with a WriteFailure carrying fn's error.
    */
-  write<T>(fn: (tx: WriteTransaction) => Promise<T>): Promise<{ result: T; changes: Change[]; seq: number }> {
-    const run = this.writeQueue.then(() => this.runWrite(fn));
+  write<T>(fn: (tx: WriteTransaction) => Promise<T>): Promise<Committed<T>> {
+    return this.exclusive(() => this.runWrite(fn));
+  }
+
+  /** Runs `step` in the write queue's turn: after every write before it, before every write after it. */
+  exclusive<T>(step: () => T | Promise<T>): Promise<T> {
+    const run = this.writeQueue.then(step);
     this.writeQueue = run.catch(() => undefined);
     return run;
   }
@@ -74,6 +131,44 @@ export class Engine {
   /** The sequence number of the last applied write transaction that changed something. */
   get sequence(): number {
     return this.applied;
+  }
+
+  /** The sequence number of the state reads see. */
+  get visibleSequence(): number {
+    return this.visible;
+  }
+
+  /** How many rollbacks there have been: a commit made in an earlier generation was rolled back. */
+  get generation(): number {
+    return this.rollbacks;
+  }
+
+  /** Makes the applied state up to `seq` visible to reads (a durable store: once it is on disk). */
+  publish(seq: number): void {
+    if (seq <= this.visible) return;
+    this.visible = Math.min(seq, this.applied);
+    this.history.forget(this.visible);
+  }
+
+  /**
+   * Undoes every applied commit after `seq`, newest first, and starts a new generation. Only in the write
+   * queue's turn (`exclusive`), and never below the visible state: no reader has seen what it undoes.
+   */
+  rollbackTo(seq: number): number {
+    if (seq < this.visible) throw new Error(`Cannot roll back to ${seq}: ${this.visible} is visible`);
+    const undone = this.history.takeAfter(seq);
+    for (const undo of undone) {
+      const overlay = new Map<string, Map<string, StoredRecord | null>>();
+      for (const [table, id, before] of undo.changes) {
+        let staged = overlay.get(table);
+        if (!staged) overlay.set(table, (staged = new Map()));
+        staged.set(id, before);
+      }
+      this.apply(overlay);
+    }
+    this.applied = seq;
+    this.rollbacks++;
+    return undone.length;
   }
 
   /**
@@ -89,26 +184,52 @@ export class Engine {
     }
     this.apply(overlay);
     this.applied = Math.max(this.applied, seq);
+    this.visible = this.applied;
   }
 
   /** Starts the sequence at the one a snapshot was taken at. */
   resumeAt(seq: number): void {
     this.applied = seq;
+    this.visible = seq;
   }
 
-  /** Every table as plain objects (records shared, not copied). */
-  snapshot(): TablesData {
-    const out: TablesData = {};
-    for (const [name, rows] of this.tables) out[name] = Object.fromEntries(rows);
-    return out;
+  /**
+   * Every table's records in the visible state, for a snapshot: records shared, not copied, taken in one
+   * synchronous step. Commits applied but not yet visible are left out.
+   */
+  captureVisible(): { sequence: number; tables: [table: string, records: StoredRecord[]][] } {
+    const seq = this.visible;
+    const tables: [string, StoredRecord[]][] = [];
+    for (const [table, rows] of this.tables) {
+      if (!this.history.tableChangedAfter(table, seq)) {
+        tables.push([table, [...rows.values()]]);
+        continue;
+      }
+      const overlay = this.history.overlayAt(table, seq);
+      const records: StoredRecord[] = [];
+      for (const [id, record] of rows) if (!overlay.has(id)) records.push(record);
+      for (const record of overlay.values()) if (record) records.push(record);
+      tables.push([table, records]);
+    }
+    return { sequence: seq, tables };
   }
 
-  /** The names of the tables and their records, for serializers that stream. */
-  entries(): IterableIterator<[string, Map<string, StoredRecord>]> {
-    return this.tables.entries();
+  /** A record as a read of the state at `seq` sees it. */
+  getAt(table: string, id: string, seq: number): StoredRecord | undefined {
+    if (this.history.changedAfter(seq)) {
+      const then = this.history.at(table, id, seq);
+      if (then !== undefined) return then ?? undefined;
+    }
+    return this.tables.get(table)?.get(id);
   }
 
-  private async runWrite<T>(fn: (tx: WriteTransaction) => Promise<T>) {
+  /** A list as a read of the state at `seq` sees it. */
+  listAt(table: string, query: ListQuery, seq: number): ListResult {
+    const overlay = this.history.tableChangedAfter(table, seq) ? this.history.overlayAt(table, seq) : undefined;
+    return listMerged(this.index(table, query), this.table(table), query, overlay);
+  }
+
+  private async runWrite<T>(fn: (tx: WriteTransaction) => Promise<T>): Promise<Committed<T>> {
     const overlay = new Map<string, Map<string, StoredRecord | null>>();
     const staged = (table: string) => {
       let changes = overlay.get(table);
@@ -126,10 +247,7 @@ export class Engine {
     };
     const tx: WriteTransaction = {
       get: async (table, id) => get(table, id),
-      list: async (table, query) => {
-        const changed = overlay.get(table);
-        return changed && changed.size > 0 ? this.listWithChanges(table, query, changed) : this.list(table, query);
-      },
+      list: async (table, query) => listMerged(this.index(table, query), this.table(table), query, overlay.get(table)),
       insert: async (table, record) => {
         guard();
         if (get(table, record.id) !== undefined) throw new StoreConflictError(table, record.id);
@@ -146,18 +264,26 @@ export class Engine {
         return existed;
       },
     };
+    let result: T;
     try {
-      const result = await fn(tx);
-      const changes = this.apply(overlay);
-      if (changes.length > 0) this.applied++;
-      return { result, changes, seq: this.applied };
+      result = await fn(tx);
+    } catch (error) {
+      throw new WriteFailure(error, this.applied);
     } finally {
       open = false;
     }
+    const undo: [string, string, StoredRecord | null][] = [];
+    const changes = this.apply(overlay, undo);
+    if (changes.length > 0) {
+      this.applied++;
+      this.history.record({ seq: this.applied, changes: undo });
+      if (this.visibleOnCommit) this.publish(this.applied);
+    }
+    return { result, changes, seq: this.applied, generation: this.rollbacks };
   }
 
-  /** Applies staged changes to the tables and their built indexes; one synchronous step. */
-  private apply(overlay: Map<string, Map<string, StoredRecord | null>>): Change[] {
+  /** Applies staged changes to the tables and their built indexes, in one synchronous step; `undo` collects the befores. */
+  private apply(overlay: Map<string, Map<string, StoredRecord | null>>, undo?: [string, string, StoredRecord | null][]): Change[] {
     const changes: Change[] = [];
     for (const [table, staged] of overlay) {
       const rows = this.table(table);
@@ -174,6 +300,7 @@ export class Engine {
         if (record) rows.set(id, record);
         else rows.delete(id);
         changes.push({ table, id, record });
+        undo?.push([table, id, before ?? null]);
       }
     }
     return changes;
@@ -196,56 +323,6 @@ export class Engine {
       built.set(name, index);
     }
     return index;
-  }
-
-  /** A list over the committed state (read transactions call it). */
-  list(table: string, query: ListQuery): ListResult {
-    const index = this.index(table, query);
-    const rows = this.table(table);
-    const { value, where, limit } = query;
-    const order = query.order ?? 'asc';
-    const items: StoredRecord[] = [];
-    if (!where) {
-      if (limit !== 0) {
-        for (const id of index.ids(value, order, query.after)) {
-          items.push(rows.get(id)!);
-          if (limit !== undefined && items.length >= limit) break;
-        }
-      }
-      return { items, count: index.size(value) };
-    }
-    let count = 0;
-    const direction = order === 'asc' ? 1 : -1;
-    for (const id of index.ids(value, order)) {
-      const record = rows.get(id)!;
-      if (!where(record)) continue;
-      count++;
-      if (limit !== undefined && items.length >= limit) continue;
-      if (query.after && direction * compareKeys(sortKeyOf(index.def, record)!, query.after) <= 0) continue;
-      items.push(record);
-    }
-    return { items, count };
-  }
-
-  /** A list inside a write transaction that changed the table: merges the staged records, then sorts. */
-  private listWithChanges(table: string, query: ListQuery, staged: Map<string, StoredRecord | null>): ListResult {
-    const def = query.index;
-    const matches: StoredRecord[] = [];
-    for (const record of this.list(table, { index: def, value: query.value }).items) {
-      if (!staged.has(record.id)) matches.push(record);
-    }
-    for (const record of staged.values()) {
-      if (record && groupOf(def, record) === query.value && sortKeyOf(def, record)) matches.push(record);
-    }
-    const direction = query.order === 'desc' ? -1 : 1;
-    const keyed = matches
-      .filter((record) => !query.where || query.where(record))
-      .map((record) => ({ record, key: sortKeyOf(def, record)! }))
-      .sort((a, b) => direction * compareKeys(a.key, b.key));
-    const after = query.after;
-    const remaining = after ? keyed.filter((entry) => direction * compareKeys(entry.key, after) > 0) : keyed;
-    const items = remaining.slice(0, query.limit ?? remaining.length).map((entry) => entry.record);
-    return { items, count: keyed.length };
   }
 }
 

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { open, readdir, readFile, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { syncFolder } from './durable-file.js';
 import type { Change } from './engine.js';
@@ -32,11 +32,40 @@ export interface JournalContents {
 /** The segments a rotation sealed: once a snapshot holds them, they can go. */
 export interface SealedSegments {
   readonly through: number;
+  /** The sequence number of the last entry in them that this process appended (0: none). */
+  readonly lastSeq: number;
   readonly bytes: number;
   readonly entries: number;
 }
 
 const SEGMENT_DIGITS = 8;
+
+/** The file operations an append uses: a node FileHandle opened for appending has them. */
+export interface SegmentHandle {
+  write(bytes: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  datasync(): Promise<void>;
+  truncate(length: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens a segment file for appending; tests inject one that fails (a full disk, an I/O error). */
+export type OpenSegment = (path: string) => Promise<SegmentHandle>;
+
+const openForAppend: OpenSegment = (path) => open(path, 'a');
+
+/**
+ * Thrown by an append that failed and whose partial write could not be cut off either: the segment may
+ * end in a torn or refused entry, so the journal takes no more appends.
+ */
+export class JournalBrokenError extends Error {
+  constructor(
+    readonly appendError: unknown,
+    readonly repairError: unknown,
+  ) {
+    super(`The journal could not be repaired after a failed append (${(appendError as Error)?.message}; then ${(repairError as Error)?.message})`);
+    this.name = 'JournalBrokenError';
+  }
+}
 
 /**
  * The append-only journal beside a snapshot file: numbered segment files `<file>.journal.00000001`, ...
@@ -47,8 +76,10 @@ const SEGMENT_DIGITS = 8;
  * follow a torn line.
  */
 export class Journal {
-  private handle: FileHandle | null = null;
+  private handle: SegmentHandle | null = null;
   private current = 0;
+  /** The sequence number of the last entry appended (0: none since open). */
+  private lastSeq = 0;
   /** Bytes appended to the current segment. */
   private currentBytes = 0;
   /** Bytes appended to every live segment (those not yet folded into a snapshot). */
@@ -57,7 +88,10 @@ export class Journal {
   /** Appends and rotations run one after the other. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly path: string) {}
+  private constructor(
+    private readonly path: string,
+    private readonly openSegment: OpenSegment = openForAppend,
+  ) {}
 
   /** Reads every segment of the journal of `path`, writing nothing (also for backups, while a store has it open). */
   static read(path: string): Promise<JournalContents> {
@@ -65,8 +99,8 @@ export class Journal {
   }
 
   /** Opens the journal of `path` for appending, after `contents` (what `read` found): appends go to a new segment. */
-  static async open(path: string, contents: JournalContents): Promise<Journal> {
-    const journal = new Journal(path);
+  static async open(path: string, contents: JournalContents, openSegment?: OpenSegment): Promise<Journal> {
+    const journal = new Journal(path, openSegment);
     journal.liveBytes = contents.bytes;
     journal.liveEntries = contents.entries.length;
     await journal.startSegment((contents.segments.at(-1) ?? 0) + 1);
@@ -85,27 +119,37 @@ export class Journal {
 
   /**
    * Appends entries as one write and makes them durable (fdatasync) before resolving: the caller
-   * acknowledges the transactions only then. After a failed append the segment may end in a torn line,
-   * so appending moves on to a new segment.
+   * acknowledges the transactions only then. A failed append is cut off again (truncate, fdatasync), so
+   * that no refused entry is replayed by a recovery and later entries follow whole ones; when that fails
+   * too, it rejects with JournalBrokenError and the journal takes no more appends.
    */
   append(entries: readonly JournalEntry[]): Promise<void> {
     return this.serially(() => this.appendNow(entries));
   }
 
   private async appendNow(entries: readonly JournalEntry[]): Promise<void> {
-    if (!this.handle) throw new Error('The journal is closed');
-    const text = entries.map(encodeEntry).join('');
-    const bytes = Buffer.from(text, 'utf8');
+    const handle = this.handle;
+    if (!handle) throw new Error('The journal is closed');
+    const bytes = Buffer.from(entries.map(encodeEntry).join(''), 'utf8');
     try {
-      await this.handle.write(bytes);
-      await this.handle.datasync();
+      // A write may be short (a disk filling up): the next one then fails with the reason.
+      for (let written = 0; written < bytes.length; ) written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+      await handle.datasync();
     } catch (error) {
-      await this.startSegment(this.current + 1).catch(() => undefined);
+      try {
+        await handle.truncate(this.currentBytes);
+        await handle.datasync();
+      } catch (repairError) {
+        this.handle = null;
+        await handle.close().catch(() => undefined);
+        throw new JournalBrokenError(error, repairError);
+      }
       throw error;
     }
     this.liveBytes += bytes.length;
     this.liveEntries += entries.length;
     this.currentBytes += bytes.length;
+    this.lastSeq = entries[entries.length - 1].seq;
   }
 
   /**
@@ -114,7 +158,7 @@ export class Journal {
    */
   rotate(): Promise<SealedSegments> {
     return this.serially(async () => {
-      const sealed = { through: this.current, bytes: this.liveBytes, entries: this.liveEntries };
+      const sealed = { through: this.current, bytes: this.liveBytes, entries: this.liveEntries, lastSeq: this.lastSeq };
       await this.startSegment(this.current + 1);
       return sealed;
     });
@@ -151,7 +195,7 @@ export class Journal {
   }
 
   private async startSegment(number: number): Promise<void> {
-    const handle = await open(this.segmentPath(number), 'a');
+    const handle = await this.openSegment(this.segmentPath(number));
     await syncFolder(dirname(this.path));
     const previous = this.handle;
     this.handle = handle;

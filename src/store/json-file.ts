@@ -2,12 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Low } from 'lowdb';
 import { DurableTextFile } from './durable-file.js';
-import { Engine } from './engine.js';
-import { Journal, type JournalEntry } from './journal.js';
+import { WriteFailure, type Committed, type Engine } from './engine.js';
+import { Journal, JournalBrokenError, type JournalEntry, type OpenSegment } from './journal.js';
 import { acquireLock } from './lock-file.js';
 import { recover } from './recover.js';
-import { serializeSnapshot, type CapturedTables } from './snapshot.js';
-import { StoreClosedError, type Store } from './types.js';
+import { serializeSnapshot } from './snapshot.js';
+import { StoreClosedError, StoreUnavailableError, type Store } from './types.js';
 
 export { CorruptDataFileError } from './snapshot.js';
 
@@ -33,6 +33,8 @@ export interface JsonFileStoreOptions {
   log?: (line: string) => void;
   /** Hears every step of every compaction. */
   onCompactionStep?: (step: CompactionStep) => void | Promise<void>;
+  /** Opens journal segments for appending; default the file system. Tests inject failing disks. */
+  openSegment?: OpenSegment;
 }
 
 /**
@@ -62,7 +64,7 @@ export async function createJsonFileStore(options: JsonFileStoreOptions): Promis
     const text = db.data;
     const contents = await Journal.read(path);
     const { engine, replayed } = recover(path, text, contents);
-    const journal = await Journal.open(path, contents);
+    const journal = await Journal.open(path, contents, options.openSegment);
     for (const tail of contents.dropped) {
       log(`docs-platform store: ignored ${tail.bytes} bytes at offset ${tail.offset} of ${tail.segment} (${tail.reason}); a write that was cut off by a crash was never acknowledged`);
     }
@@ -84,6 +86,8 @@ class JsonFileStore implements Store {
   private compacting: Promise<void> | null = null;
   private waiters: { seq: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private closed = false;
+  /** Set once the journal cannot take appends: every later write is refused with it. */
+  private broken: StoreUnavailableError | null = null;
   private readonly policy: Required<CompactionPolicy>;
 
   constructor(
@@ -104,24 +108,38 @@ class JsonFileStore implements Store {
     return this.engine.read(fn) as Promise<T>;
   }
 
+  /**
+   * Commits in memory, then waits until the journal holds the commit and every commit before it: those
+   * are what `fn` read. Only then is it visible to reads and acknowledged. A failed append rolls back.
+   */
   async write<T>(fn: Parameters<Store['write']>[0]): Promise<T> {
     if (this.closed) throw new StoreClosedError();
-    const { result, changes, seq } = await this.engine.write(fn);
-    if (changes.length > 0) {
-      this.pending.push({ seq, changes });
-      await this.waitDurable(seq);
+    if (this.broken) throw this.broken;
+    let committed: Committed<T>;
+    try {
+      committed = (await this.engine.write(fn)) as Committed<T>;
+    } catch (error) {
+      if (!(error instanceof WriteFailure)) throw error;
+      // Its error may tell of what it read (a conflict with a record not yet durable): not before it is.
+      await this.waitDurable(error.seq);
+      throw error.error;
     }
-    return result as T;
+    const { result, changes, seq, generation } = committed;
+    // Rolled back between its commit and now: it read a write that failed.
+    if (generation !== this.engine.generation) throw this.rolledBack();
+    if (changes.length > 0) this.pending.push({ seq, changes });
+    await this.waitDurable(seq);
+    return result;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     try {
-      await this.waitDurable(this.engine.sequence);
+      await this.waitDurable(this.engine.sequence).catch(() => undefined);
       await this.compacting;
       // Leave one self-contained JSON file behind: what users read, copy and back up.
-      if (this.journal.size.entries > 0) await this.compact();
+      if (this.journal.size.entries > 0 && !this.broken) await this.compact();
       await this.journal.close();
     } finally {
       await this.release();
@@ -142,16 +160,17 @@ class JsonFileStore implements Store {
   }
 
   /**
-   * Writes a snapshot of the current state and removes the journal segments it holds. The journal
-   * moves to a new segment first, so every entry of the older segments is in the captured state;
-   * records are immutable, so capturing is copying references, and writes go on meanwhile.
+   * Writes a snapshot of the durable state and removes the journal segments it holds. The journal moves
+   * to a new segment first; once every entry of the older segments is visible, the visible state is
+   * captured, which holds them all. Records are immutable, so capturing is copying references, and writes
+   * go on meanwhile.
    */
   private async compact(): Promise<void> {
     const step = this.options.onCompactionStep ?? (() => undefined);
     await step('started');
     const sealed = await this.journal.rotate();
-    const sequence = this.engine.sequence;
-    const tables: CapturedTables = [...this.engine.entries()].map(([table, rows]) => [table, [...rows.values()]] as const);
+    await this.waitDurable(sealed.lastSeq);
+    const { sequence, tables } = this.engine.captureVisible();
     this.snapshotBytes = await this.file.writeChunks(serializeSnapshot(tables, sequence), async () => {
       await step('snapshot-written');
     });
@@ -160,6 +179,7 @@ class JsonFileStore implements Store {
     await step('journal-removed');
   }
 
+  /** Resolves once the commits up to `seq` are durable (and visible); rejects if they were rolled back. */
   private waitDurable(seq: number): Promise<void> {
     if (this.durable >= seq) return Promise.resolve();
     return new Promise((resolve, reject) => {
@@ -177,24 +197,56 @@ class JsonFileStore implements Store {
         const upTo = batch[batch.length - 1].seq;
         try {
           await this.journal.append(batch);
-          this.durable = upTo;
-          this.settle(upTo);
-          // Checked after every append: under steady load this loop never ends, yet the journal must fold.
-          this.compactIfDue();
         } catch (error) {
-          // The commits stay in memory but were never acknowledged: fail their writers, stop waiting for them.
-          this.durable = upTo;
-          this.settle(upTo, error);
+          await this.rollBack(error);
+          continue;
         }
+        this.durable = upTo;
+        this.engine.publish(upTo);
+        this.settle(upTo);
+        // Checked after every append: under steady load this loop never ends, yet the journal must fold.
+        this.compactIfDue();
       }
     } finally {
       this.flushing = null;
     }
   }
 
-  private settle(upTo: number, error?: unknown): void {
-    const done = this.waiters.filter((waiter) => waiter.seq <= upTo);
-    this.waiters = this.waiters.filter((waiter) => waiter.seq > upTo);
+  /**
+   * After a failed append: undoes in memory every commit the journal does not hold (the failed ones, and
+   * any that came after them and read them), in the write queue's turn, and fails their writers. Rolling
+   * back keeps the store taking writes (a disk that was full may have room again) without the seconds a
+   * reopen from disk takes; the journal has cut off the failed append. When it could not, the store takes
+   * no more writes: only a reopen, whose recovery stops at the torn entry, can be trusted.
+   */
+  private async rollBack(error: unknown): Promise<void> {
+    const reason = error instanceof JournalBrokenError ? error.appendError : error;
+    const failure = new StoreUnavailableError(`The write could not be saved to disk (${(reason as Error)?.message ?? String(reason)}); nothing of it was kept`, {
+      cause: reason,
+    });
+    if (error instanceof JournalBrokenError) {
+      this.broken = new StoreUnavailableError(`The data file's journal cannot take writes since a failed disk write (${error.message}); restart to reopen it`, {
+        cause: error,
+      });
+      this.log(`docs-platform store: ${this.broken.message}`);
+    }
+    await this.engine.exclusive(() => {
+      const undone = this.engine.rollbackTo(this.durable);
+      this.log(`docs-platform store: a journal append failed (${failure.message}); rolled back ${undone} unacknowledged transactions`);
+      this.pending = [];
+      this.settle(Infinity, failure, this.durable);
+    });
+  }
+
+  /** The error of a write that was rolled back after it committed. */
+  private rolledBack(): StoreUnavailableError {
+    return this.broken ?? new StoreUnavailableError('The write read data that could not be saved to disk; nothing of it was kept');
+  }
+
+  /** Resolves the waiters up to `upTo`, or rejects with `error` those above `from`. */
+  private settle(upTo: number, error?: unknown, from = -1): void {
+    const done = this.waiters.filter((waiter) => waiter.seq <= upTo && waiter.seq > from);
+    this.waiters = this.waiters.filter((waiter) => !(waiter.seq <= upTo && waiter.seq > from));
     for (const waiter of done) {
       if (error === undefined) waiter.resolve();
       else waiter.reject(error);

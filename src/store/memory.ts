@@ -1,9 +1,10 @@
-import { Engine, type TablesData } from './engine.js';
+import { Engine, WriteFailure, type TablesData } from './engine.js';
 import { StoreClosedError, type Store } from './types.js';
 
 /** Creates a store that keeps everything in memory: fast, and gone when the process ends. */
 export function createMemoryStore(initial: TablesData = {}): Store {
-  const engine = new Engine(initial);
+  // Nothing to wait for: a commit is visible to reads as soon as it is applied.
+  const engine = new Engine(initial, { visibleOnCommit: true });
   let closed = false;
   const check = () => {
     if (closed) throw new StoreClosedError();
@@ -15,7 +16,11 @@ export function createMemoryStore(initial: TablesData = {}): Store {
     },
     async write(fn) {
       check();
-      return (await engine.write(fn)).result;
+      try {
+        return (await engine.write(fn)).result;
+      } catch (error) {
+        throw error instanceof WriteFailure ? error.error : error;
+      }
     },
     async close() {
       closed = true;

@@ -73,15 +73,21 @@ export interface WriteTransaction extends ReadTransaction {
 /** A store of records with serializable, atomic, durable write transactions. */
 export interface Store {
   /**
-   * Runs `fn` against a consistent view of the committed data. Read transactions run concurrently
-   * with each other and with writes; they never see a write transaction's uncommitted changes.
+   * Runs `fn` against one consistent state of the committed data, from its start to its end: a write
+   * that commits while it runs is not seen. Read transactions run concurrently with each other and with
+   * writes. They never see a write that is not durable yet: a write becomes visible to others only once
+   * its promise could resolve, so nothing a reader saw can be lost by a crash or a failed disk write.
    */
   read<T>(fn: (tx: ReadTransaction) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` as one write transaction. Write transactions are serializable: each sees every write
    * committed before it. All of a transaction's changes are applied or, when `fn` throws, none is.
    * The returned promise resolves only once the changes are durable (for a durable store: on disk,
-   * surviving `kill -9` and power loss); it rejects with fn's error after a rollback.
+   * surviving `kill -9` and power loss), and only once everything `fn` read is durable too; it rejects
+   * with fn's error after a rollback. A write that cannot be made durable rejects with
+   * StoreUnavailableError and leaves no trace: neither it nor any write that read it stays visible.
+   * `fn` may run again (a store may retry after a serialization failure): it must have no effects
+   * outside its transaction.
    */
   write<T>(fn: (tx: WriteTransaction) => Promise<T>): Promise<T>;
   /** Waits for pending writes to become durable, then releases the store. Later calls reject. */
@@ -101,5 +107,17 @@ export class StoreClosedError extends Error {
   constructor() {
     super('The store is closed');
     this.name = 'StoreClosedError';
+  }
+}
+
+/**
+ * Thrown by a write that could not be made durable (a full disk, an I/O error): it was rolled back with
+ * every write that read it, and nothing of them remains. A store that cannot go on taking writes (its
+ * journal could not be repaired) throws it for every write until it is opened again.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
   }
 }

@@ -113,6 +113,35 @@ export function runStoreContract(factory: StoreFactory): void {
       expect(await store.read((tx) => tx.get('things', 'a'))).toEqual(record('a', 'g', 1));
     });
 
+    it('shows a read transaction one state from start to end, while writes commit in between', async () => {
+      await open();
+      await store.write(async (tx) => {
+        for (const [id, rank] of [['a', 1], ['b', 2], ['c', 3]] as const) await tx.put('things', record(id, 'g', rank));
+      });
+      const view = async (tx: Parameters<Parameters<Store['read']>[0]>[0]) => ({
+        a: await tx.get('things', 'a'),
+        d: await tx.get('things', 'd'),
+        all: (await tx.list('things', { index: byGroup, value: 'g' })).items.map((r) => r.id),
+        page: await tx.list('things', { index: byGroup, value: 'g', order: 'desc', limit: 2, after: [3, 'c'] }),
+        even: (await tx.list('things', { index: byGroup, value: 'g', where: (r) => (r.rank as number) % 2 === 0 })).count,
+      });
+      const [first, second, after] = await store.read(async (tx) => {
+        const before = await view(tx);
+        // Commits while the read is open: a change, a move within the group, an insert and a delete.
+        await store.write(async (w) => {
+          await w.put('things', record('a', 'g', 4));
+          await w.put('things', record('d', 'g', 0));
+          await w.delete('things', 'c');
+          await w.put('things', record('b', 'h', 2));
+        });
+        const again = await view(tx);
+        return [before, again, await store.read(view)];
+      });
+      expect(second).toEqual(first);
+      expect(first).toEqual({ a: record('a', 'g', 1), d: undefined, all: ['a', 'b', 'c'], page: { items: [record('b', 'g', 2), record('a', 'g', 1)], count: 3 }, even: 1 });
+      expect(after).toEqual({ a: record('a', 'g', 4), d: record('d', 'g', 0), all: ['d', 'a'], page: { items: [record('d', 'g', 0)], count: 2 }, even: 2 });
+    });
+
     it('hands out frozen records that cannot be changed behind its back', async () => {
       await open();
       const nested = { id: 'a', group: 'g', rank: 1, tags: ['x'] };
