@@ -1,7 +1,8 @@
 /**
  * Well-formed text. JSON allows a lone UTF-16 surrogate (`"\ud800"`), which no Unicode encoding can carry:
  * `encodeURIComponent` throws on one, and a client decoding it as UTF-8 sees garbage. Input is checked once,
- * in parseOrThrow (malformedText).
+ * in parseOrThrow (malformedText); text already stored, or cut by the platform, is made safe where it is
+ * encoded (uriComponent) or cut (cutText).
  */
 
 /** The deepest nesting of arrays and objects an input may have (a JSON body of 1 MiB could nest 500,000 levels). */
@@ -89,4 +90,19 @@ export function describeMalformed(found: MalformedText): string {
   if (found.problem === 'depth') return `must be nested at most ${MAX_INPUT_DEPTH} levels deep`;
   const subject = found.problem === 'key' ? 'the key must' : 'must';
   return `${subject} be well-formed Unicode text (a lone surrogate at index ${found.index})`;
+}
+
+/**
+ * encodeURIComponent that never throws: a lone surrogate (in text stored before input was checked) is
+ * encoded as U+FFFD, as the URL parser and TextEncoder do. Every URL and header made from stored text uses it.
+ */
+export function uriComponent(text: string): string {
+  return encodeURIComponent(text.isWellFormed() ? text : text.toWellFormed());
+}
+
+/** The first `max` UTF-16 units of text, one fewer when the cut would split a surrogate pair. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
