@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { badRequest } from './errors.js';
+import { describeMalformed, malformedText } from './well-formed.js';
 
 /** The dotted path of an issue, e.g. `memberships.u1.role`. */
 function pathOf(issue: v.BaseIssue<unknown>): string {
@@ -120,11 +121,23 @@ function inField(schema: SchemaNode, value: unknown, path: readonly string[], ke
   return value !== null && typeof value === 'object' ? arrayTakenForObject(schema, value, [...path, key]) : undefined;
 }
 
-/** Validates a value against a schema; a failure (an array where an object belongs included) is a 400 naming the field. */
+/** The field a path names, after the prefix (`body.title`); `value` for the whole input. */
+function fieldOf(prefix: string | undefined, path: readonly string[]): string {
+  return [prefix, ...path].filter(Boolean).join('.') || 'value';
+}
+
+/**
+ * Validates a value against a schema; a failure is a 400 naming the field. Every input of every operation
+ * (HTTP and library calls alike) comes through here, so the rules no schema states are checked here too:
+ * text must be well-formed (no lone surrogate, in a value or a key; checked first, so that no schema action
+ * sees one), and an array is never taken for an object.
+ */
 export function parseOrThrow<T>(schema: v.GenericSchema<unknown, T>, value: unknown, prefix?: string): T {
+  const malformed = malformedText(value);
+  if (malformed) throw badRequest(`${fieldOf(prefix, malformed.path)}: ${describeMalformed(malformed)}`);
   const result = v.safeParse(schema, value);
   if (!result.success) throw badRequest(describeIssues(result.issues, prefix));
   const array = arrayTakenForObject(schema as unknown as SchemaNode, value, []);
-  if (array) throw badRequest(`${[prefix, ...array].filter(Boolean).join('.') || 'value'}: must be an object, not an array`);
+  if (array) throw badRequest(`${fieldOf(prefix, array)}: must be an object, not an array`);
   return result.output;
 }

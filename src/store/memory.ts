@@ -3,8 +3,14 @@ import { StoreClosedError, type Store } from './types.js';
 
 /** Creates a store that keeps everything in memory: fast, and gone when the process ends. */
 export function createMemoryStore(initial: TablesData = {}): Store {
-  // Nothing to wait for: a commit is visible to reads as soon as it is applied.
-  const engine = new Engine(initial, { visibleOnCommit: true });
+  return memoryStoreOf(memoryEngine(initial));
+}
+
+/** The engine of a memory store: nothing to wait for, so a commit is visible to reads as soon as it is applied. */
+export const memoryEngine = (initial: TablesData = {}) => new Engine(initial, { visibleOnCommit: true });
+
+/** The memory store over an engine made by memoryEngine (tests keep the engine to look inside). */
+export function memoryStoreOf(engine: Engine): Store {
   let closed = false;
   const check = () => {
     if (closed) throw new StoreClosedError();

@@ -48,3 +48,45 @@ describe('parseOrThrow refuses arrays where objects belong', () => {
     expect(outcome(union, [])).toBe('value: must be an object, not an array');
   });
 });
+
+describe('parseOrThrow refuses text that is not well-formed', () => {
+  const schema = v.object({
+    title: v.optional(v.pipe(v.string(), v.maxLength(64, 'must be at most 64 characters'))),
+    meta: v.optional(v.record(v.string(), v.object({ value: v.optional(v.unknown()) }))),
+    list: v.optional(v.array(v.string())),
+    url: v.optional(v.pipe(v.string(), v.url())),
+  });
+
+  it.each([
+    [{ title: '\ud800' }, 'title: must be well-formed Unicode text (a lone surrogate at index 0)'],
+    [{ title: 'ab\udc00' }, 'title: must be well-formed Unicode text (a lone surrogate at index 2)'],
+    [{ title: '\ud83d\ude00\ud83d' }, 'title: must be well-formed Unicode text (a lone surrogate at index 2)'],
+    [{ title: '\ude00\ud83d' }, 'title: must be well-formed Unicode text (a lone surrogate at index 0)'],
+    [{ list: ['a', 'b\ud800c'] }, 'list.1: must be well-formed Unicode text (a lone surrogate at index 1)'],
+    [{ meta: { x: { value: { deep: ['\udfff'] } } } }, 'meta.x.value.deep.0: must be well-formed Unicode text (a lone surrogate at index 0)'],
+    [{ meta: { 'a\ud800': { value: 1 } } }, 'meta.a\ufffd: the key must be well-formed Unicode text (a lone surrogate at index 1)'],
+    [{ '\udc00': 1 }, '\ufffd: the key must be well-formed Unicode text (a lone surrogate at index 0)'],
+    // Checked before the schema runs: its actions (v.url here) never see a lone surrogate.
+    [{ url: 'https://x.test/\ud800', title: 5 }, 'url: must be well-formed Unicode text (a lone surrogate at index 15)'],
+    ['\ud800', 'value: must be well-formed Unicode text (a lone surrogate at index 0)'],
+  ])('refuses %j', (value, message) => {
+    expect(outcome(schema, value)).toBe(message);
+  });
+
+  it.each([[{ title: '\ud83d\ude00 emoji' }], [{ title: '\ufffd' }], [{ meta: { 'ключ 🔑': { value: ['😀'] } } }], [{ list: [] }]])('accepts %j', (value) => {
+    expect(outcome(schema, value)).toBe('ok');
+  });
+
+  it('names the prefix given', () => {
+    expect(() => parseOrThrow(schema, { title: '\ud800' }, 'markdown: frontmatter')).toThrow('markdown: frontmatter.title: must be well-formed');
+  });
+
+  it('refuses nesting deeper than it walks, instead of overflowing the stack', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(outcome(schema, { meta: { x: { value: deep } } })).toBe('meta: must be nested at most 256 levels deep');
+    let fine: unknown = 'x';
+    for (let i = 0; i < 200; i++) fine = [fine];
+    expect(outcome(schema, { meta: { x: { value: fine } } })).toBe('ok');
+  });
+});

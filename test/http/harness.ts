@@ -9,6 +9,7 @@ import type { MemberRole } from '../../src/core/roles.js';
 import { routes } from '../../src/core/routes.js';
 import { ErrorSchema } from '../../src/core/schemas.js';
 import { createMemoryStore } from '../../src/store/memory.js';
+import type { Store } from '../../src/store/types.js';
 
 /** The two ways a request reaches the pipeline: in-process through the Fetch handler, or over a socket. */
 export const TRANSPORTS = ['fetch', 'node-http'] as const;
@@ -92,12 +93,12 @@ export function assertMatchesSchema(method: string, path: string, response: Test
   }
 }
 
-/** Options of the platform a harness creates, besides its store and clock (e.g. a short fetch timeout). */
-export type HarnessOptions = Omit<PlatformOptions, 'store' | 'clock'>;
+/** Options of the platform a harness creates, besides its clock (e.g. a short fetch timeout); the store is a new memory store unless given. */
+export type HarnessOptions = Omit<PlatformOptions, 'store' | 'clock'> & { store?: Store };
 
 export async function createHarness(transport: Transport, options: HarnessOptions = {}): Promise<Harness> {
   const clock = manualClock('2026-03-01T10:00:00.000Z');
-  const platform = createPlatform({ signingKey: 'test-signing-key', ...options, store: createMemoryStore(), clock });
+  const platform = createPlatform({ signingKey: 'test-signing-key', ...options, store: options.store ?? createMemoryStore(), clock });
   let server: RunningServer | undefined;
   let send: (request: Request) => Promise<Response>;
   if (transport === 'fetch') {

@@ -92,6 +92,23 @@ httpSuite('pipeline', (h) => {
     expect(enumValue.body.error.message).toMatch(/^order: must be/);
   });
 
+  it('wants well-formed text: a lone surrogate in the body (value or key) is a 400 naming the field; bytes in a URL cannot make one', async () => {
+    const teams = `/v1/orgs/${h().organizationId}/teams`;
+    const value = await h().owner.put(teams, { title: 'Writers \ud800' });
+    expect([value.status, value.body.error.message]).toEqual([400, 'title: must be well-formed Unicode text (a lone surrogate at index 8)']);
+    const key = await h().owner.put(`${teams}/x/members`, { memberships: { '\udc00': { role: 'owner' } } });
+    expect([key.status, key.body.error.message]).toEqual([400, 'memberships.\ufffd: the key must be well-formed Unicode text (a lone surrogate at index 0)']);
+    // UTF-8 bytes of a surrogate: the query string reads them as U+FFFD, the path refuses them.
+    const query = await h().owner.get(`${teams}?title=%ED%A0%80`);
+    expect(query.status).toBe(200);
+    const path = await h().owner.get(`/v1/orgs/%ED%A0%80`);
+    expect([path.status, path.body.error.message]).toEqual([400, 'organizationId: is not a valid percent-encoded path segment']);
+    // Library calls go through the same check.
+    const api = await h().platform.withToken(h().owner.token);
+    await expect(api.getOrganization({ organizationId: '\ud800' })).rejects.toThrow('organizationId: must be well-formed Unicode text (a lone surrogate at index 0)');
+    expect((await h().owner.get(teams)).body.count).toBe(0);
+  });
+
   it('refuses a page cursor it did not issue', async () => {
     const response = await h().owner.get(`/v1/orgs/${h().organizationId}/members?page=garbage`);
     expect(response.status).toBe(400);

@@ -4,6 +4,7 @@ import { loadRevision, readMarkdown, readPage } from '../content/revision.js';
 import { badRequest } from '../errors.js';
 import type { CommentRecord, RevisionRecord } from '../records.js';
 import type { CommentPlace } from './place.js';
+import { cutText } from '../well-formed.js';
 
 /**
  * What a comment is about: optionally a page of its place's current revision, and a node (a block or an
@@ -37,7 +38,7 @@ function textOf(node: DocumentNode): string {
 /** A one-line preview of a node, at most PREVIEW_LENGTH characters. */
 function previewOf(node: DocumentNode): string {
   const text = textOf(node).replace(/\s+/g, ' ').trim();
-  return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`;
+  return text.length <= PREVIEW_LENGTH ? text : `${cutText(text, PREVIEW_LENGTH - 1)}…`;
 }
 
 /** Checks what a new comment is about (400 for a page or node that is not there) and returns its fields. */

@@ -4,6 +4,7 @@ import { isBlobKey } from '../blobs.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
 import { BinaryBody, BinaryResponse, readOperation } from '../operation.js';
+import { uriComponent } from '../well-formed.js';
 
 /**
  * Download URLs of blobs (file bytes, PDFs): `/v1/downloads/<token>/<name>`. The token names the blob and
@@ -37,7 +38,7 @@ export async function downloadUrl(ctx: Pick<Context, 'urls' | 'secrets'>, grant:
     ...(grant.expiresAt !== undefined && { e: Math.floor(Date.parse(grant.expiresAt) / 1000) }),
   };
   const encoded = base64UrlEncode(JSON.stringify(payload));
-  return ctx.urls.api(`/downloads/${encoded}.${await ctx.secrets.hmac(encoded)}/${encodeURIComponent(grant.name)}`);
+  return ctx.urls.api(`/downloads/${encoded}.${await ctx.secrets.hmac(encoded)}/${uriComponent(grant.name)}`);
 }
 
 /** Compares two strings in time that does not depend on where they differ. */
@@ -88,7 +89,7 @@ export const downloadFile = readOperation({
     return new BinaryBody(bytes, {
       'content-type': payload.t,
       'content-length': String(bytes.length),
-      'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`,
+      'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${uriComponent(name)}`,
       'cache-control': payload.e === undefined ? 'private, max-age=31536000, immutable' : 'private, no-store',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",

@@ -1,4 +1,5 @@
 import { outlineOf, type BodySection } from '../content/outline.js';
+import { cutText } from '../well-formed.js';
 
 /**
  * A page body cut into the sections search shows: a section is a top-level heading and the text up to
@@ -23,7 +24,7 @@ export function sectionsOf(markdown: string): readonly BodySection[] {
 export function excerptOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= EXCERPT_LENGTH) return flat;
-  const cut = flat.slice(0, EXCERPT_LENGTH - 1);
+  const cut = cutText(flat, EXCERPT_LENGTH - 1);
   const space = cut.lastIndexOf(' ');
   // A word longer than a fifth of the excerpt is cut inside; otherwise the cut falls between words.
   return `${(space > EXCERPT_LENGTH * 0.8 ? cut.slice(0, space) : cut).trimEnd()}…`;

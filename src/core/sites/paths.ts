@@ -1,4 +1,5 @@
 import { conflict } from '../errors.js';
+import { cutText } from '../well-formed.js';
 
 /**
  * Paths of sections and site spaces: unique among their siblings (the sections of a site, the site
@@ -15,10 +16,8 @@ export function slugOf(title: string, fallback: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_PATH)
-    .replace(/-+$/, '');
-  return slug || fallback;
+    .replace(/^-+|-+$/g, '');
+  return cutText(slug, MAX_PATH).replace(/-+$/, '') || fallback;
 }
 
 /** The first of `base`, `base-2`, `base-3`, ... that no sibling uses (cut so that it stays within 100 characters). */
@@ -26,7 +25,7 @@ export function freePath(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
-    const candidate = base.slice(0, MAX_PATH - suffix.length) + suffix;
+    const candidate = cutText(base, MAX_PATH - suffix.length) + suffix;
     if (!taken.has(candidate)) return candidate;
   }
 }

@@ -1,5 +1,6 @@
 import type { Context } from '../context.js';
 import type { SiteRecord } from '../records.js';
+import { uriComponent } from '../well-formed.js';
 
 /**
  * Where a site is read. By default at `{base}/published/o/<organizationId>/<basename or site id>`; a
@@ -10,7 +11,7 @@ import type { SiteRecord } from '../records.js';
 
 /** The URL a site is served at when neither a proxy nor a hostname is set (also the proxy's target). */
 export function defaultSiteUrl(ctx: Context, site: SiteRecord): string {
-  return ctx.urls.published(`/o/${site.organizationId}/${encodeURIComponent(site.basename ?? site.id)}`);
+  return ctx.urls.published(`/o/${site.organizationId}/${uriComponent(site.basename ?? site.id)}`);
 }
 
 /** The URL readers reach a site at. */
@@ -30,6 +31,6 @@ export type PublishedLinks = (segments: readonly string[]) => string | undefined
 export function publishedLinks(ctx: Context, site: SiteRecord, shareKey?: string): PublishedLinks {
   if (!site.published) return () => undefined;
   const base = siteUrl(ctx, site);
-  const query = site.visibility === 'share-link' && shareKey !== undefined ? `?share=${encodeURIComponent(shareKey)}` : '';
-  return (segments) => base + segments.map((segment) => `/${encodeURIComponent(segment)}`).join('') + query;
+  const query = site.visibility === 'share-link' && shareKey !== undefined ? `?share=${uriComponent(shareKey)}` : '';
+  return (segments) => base + segments.map((segment) => `/${uriComponent(segment)}`).join('') + query;
 }

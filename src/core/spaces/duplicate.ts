@@ -8,12 +8,12 @@ import { requireSpace } from './access.js';
 import { insertSpace } from './create.js';
 import { copyOwned } from './owned.js';
 import { presentSpaceTo } from './present.js';
+import { cutText } from '../well-formed.js';
 import { SpaceSchema } from './schemas.js';
 
 /** The title of a duplicate: "Copy of <title>", cut to the 50 characters a title may have (never inside a character). */
 export function copyTitle(title: string): string {
-  const cut = `Copy of ${title}`.slice(0, 50);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+  return cutText(`Copy of ${title}`, 50);
 }
 
 /**

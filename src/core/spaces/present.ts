@@ -6,6 +6,7 @@ import type { StoredRecord } from '../../store/types.js';
 import { INDEXES, TABLES, type ChangeRequestRecord, type MemberRecord, type SpaceRecord } from '../records.js';
 import { contentLevels, type ContentLevels } from './levels.js';
 import type { SpaceSchema } from './schemas.js';
+import { uriComponent } from '../well-formed.js';
 
 /** The space object of responses. */
 export type SpaceOutput = v.InferInput<typeof SpaceSchema>;
@@ -27,7 +28,7 @@ function spaceUrls(ctx: Context, space: SpaceRecord, options: PresentOptions) {
   const urls: SpaceOutput['urls'] = { location: ctx.urls.api(`/spaces/${space.id}`), app: ctx.urls.app(`/s/${space.id}`) };
   if (space.visibility === 'private') return urls;
   const published = ctx.urls.published(`/s/${space.id}`);
-  const share = space.visibility === 'share-link' && options.shareKey !== undefined ? `?share=${encodeURIComponent(options.shareKey)}` : '';
+  const share = space.visibility === 'share-link' && options.shareKey !== undefined ? `?share=${uriComponent(options.shareKey)}` : '';
   urls.published = published + share;
   if (space.visibility === 'public') urls.public = published;
   return urls;

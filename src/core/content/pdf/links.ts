@@ -1,4 +1,5 @@
 import { refOfUrl } from '../document.js';
+import { uriComponent } from '../../well-formed.js';
 import type { PrintSource } from './source.js';
 
 /**
@@ -36,7 +37,7 @@ export function linksOf(source: Pick<PrintSource, 'pageUrls'>, destinations: Rea
     if (anchor !== undefined && destinations.has(destination(pageId, anchor))) return { goTo: destination(pageId, anchor) };
     if (destinations.has(destination(pageId))) return { goTo: destination(pageId) };
     const url = source.pageUrls.get(pageId);
-    return url === undefined ? undefined : { url: anchor === undefined ? url : `${url}#${encodeURIComponent(anchor)}` };
+    return url === undefined ? undefined : { url: anchor === undefined ? url : `${url}#${uriComponent(anchor)}` };
   };
   return {
     destination,

@@ -11,6 +11,7 @@ import { insertSpace } from '../../spaces/create.js';
 import { contentLevels } from '../../spaces/levels.js';
 import { SiteTitle, SiteTypeSchema, SiteVisibilitySchema } from '../schemas.js';
 import { insertSiteSpace, spaceForSite } from '../site-spaces/place.js';
+import { cutText } from '../../well-formed.js';
 import { presentSite } from './present.js';
 import { SiteSchema } from './schemas.js';
 
@@ -25,8 +26,7 @@ const SpacesInput = v.union(
 
 /** A space title (at most 50 characters) from a site title, never cut inside a character. */
 function spaceTitleFrom(title: string): string {
-  const cut = title.slice(0, 50);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+  return cutText(title, 50);
 }
 
 /** The spaces a new site starts with: the listed ones (distinct, each one the caller can view), or a new empty one. */
