@@ -1,4 +1,6 @@
-import { open, readFile, unlink } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { currentProcess, isRunning, type ProcessIdentity } from './process-identity.js';
 
 /** Thrown when another live process holds a data file. */
 export class StoreLockedError extends Error {
@@ -15,32 +17,91 @@ export class StoreLockedError extends Error {
 }
 
 /**
- * Takes the lock file `<path>.lock` holding this process's pid. A lock left by a process that no longer
- * runs (a crash, `kill -9`) is taken over. Resolves to a function that releases the lock.
+ * Takes the lock file `<path>.lock`, which names this process: `{"pid","bootId","startTime"}` (see
+ * ProcessIdentity). A lock whose process no longer runs is taken over, whatever pid it names: one left by a
+ * crash or `kill -9`, by a zombie, or from before a reboot or a container restart that gave its pid to
+ * another process, this one included. Resolves to a function that releases the lock.
  */
 export async function acquireLock(path: string): Promise<() => Promise<void>> {
   const lockPath = `${path}.lock`;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const file = await open(lockPath, 'wx');
-      await file.writeFile(String(process.pid));
-      await file.close();
-      return () => unlink(lockPath).catch(() => undefined);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10);
-      if (Number.isInteger(pid) && (pid === process.pid || isRunning(pid))) throw new StoreLockedError(path, pid);
-      await unlink(lockPath).catch(() => undefined);
-    }
-  }
-  throw new Error(`Could not take the lock ${lockPath}`);
+  const holder = await claim(lockPath, JSON.stringify(await currentProcess()));
+  if (holder) throw new StoreLockedError(path, holder.pid);
+  return () => unlink(lockPath).catch(() => undefined);
 }
 
-function isRunning(pid: number): boolean {
+/** How many times claim() looks again at a lock that changes under it before giving up. */
+const ATTEMPTS = 100;
+
+/** Makes the file at `path` hold `me`; resolves to undefined once it does, or to the live process that holds it. */
+async function claim(path: string, me: string): Promise<ProcessIdentity | undefined> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (await place(path, me, 'create')) return undefined;
+    const found = await readIfPresent(path);
+    if (found === undefined) continue; // released in between
+    const holder = parseHolder(found);
+    if (holder && (await isRunning(holder))) return holder;
+    // Stale. Of the processes that found it, only the one that claims its gate replaces it, and only while it
+    // still holds what was found: two processes starting at once never both take it over, and neither
+    // replaces a lock the other has just taken. A gate left by a crash is stale in turn, and claimed alike.
+    const gate = `${path}.takeover-${createHash('sha256').update(found).digest('hex').slice(0, 16)}`;
+    if ((await claim(gate, me)) !== undefined) {
+      await new Promise((resolve) => setTimeout(resolve, 10)); // another process is taking over: see what it leaves
+      continue;
+    }
+    try {
+      if ((await readIfPresent(path)) === found) {
+        await place(path, me, 'replace');
+        return undefined;
+      }
+    } finally {
+      await unlink(gate).catch(() => undefined);
+    }
+  }
+  throw new Error(`Could not take the lock ${path}: it kept changing`);
+}
+
+/**
+ * Puts `content` at `path` in one step, through a temporary file, so that no reader ever sees a lock half
+ * written. 'create' resolves to false when `path` exists; 'replace' overwrites it.
+ */
+async function place(path: string, content: string, how: 'create' | 'replace'): Promise<boolean> {
+  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temp, content, { flag: 'wx' });
   try {
-    process.kill(pid, 0);
+    await (how === 'create' ? link(temp, path) : rename(temp, path));
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if (how === 'create' && (error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await unlink(temp).catch(() => undefined);
   }
+}
+
+async function readIfPresent(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The process a lock names; undefined for a file no running process wrote (locks are written whole).
+ * A lock of an earlier version holds only the pid.
+ */
+function parseHolder(text: string): ProcessIdentity | undefined {
+  if (/^\d+$/.test(text.trim())) return validPid({ pid: Number(text), bootId: null, startTime: null });
+  try {
+    const { pid, bootId, startTime } = JSON.parse(text);
+    return validPid({ pid, bootId: typeof bootId === 'string' ? bootId : null, startTime: typeof startTime === 'string' ? startTime : null });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Pids 0 and below address process groups, not a process. */
+function validPid(holder: ProcessIdentity): ProcessIdentity | undefined {
+  return Number.isSafeInteger(holder.pid) && holder.pid > 0 ? holder : undefined;
 }

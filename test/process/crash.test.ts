@@ -101,7 +101,7 @@ test(`${ITERATIONS} kill -9s in the middle of write bursts lose no acknowledged 
 
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
     const server = await serve(data);
-    expect(readFileSync(lock, 'utf8'), 'the new server holds the lock').toBe(String(server.child.pid));
+    expect(JSON.parse(readFileSync(lock, 'utf8')).pid, 'the new server holds the lock').toBe(server.child.pid);
     const call = api(server.url, token);
     await verify(call, organizationId, memberId, acked, newTeams);
 
@@ -117,7 +117,7 @@ test(`${ITERATIONS} kill -9s in the middle of write bursts lose no acknowledged 
     newTeams = result.newTeams;
 
     // The dead server's lock stays behind; the next start must take it over.
-    expect(readFileSync(lock, 'utf8')).toBe(String(server.child.pid));
+    expect(JSON.parse(readFileSync(lock, 'utf8')).pid).toBe(server.child.pid);
     const file = JSON.parse(readFileSync(data, 'utf8'));
     expect(file).toMatchObject({ format: 'docs-platform', version: 1 });
   }

@@ -4,7 +4,7 @@
  * SIGKILLs whatever still runs and removes the folders.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +103,8 @@ export class Child {
 
 const children = new Set<Child>();
 const folders = new Set<string>();
+/** The process groups of unreaped children, once known: no Child of theirs ends them. */
+const groups = new Set<Promise<number>>();
 
 /** Starts `command` in the project folder. */
 export function start(command: string, args: string[], options: StartOptions = {}): Child {
@@ -120,6 +122,44 @@ export function start(command: string, args: string[], options: StartOptions = {
 /** Starts the CLI (`node --import tsx src/cli.ts ...args`), quicker than going through npm. */
 export function startCli(args: string[], options: StartOptions = {}): Child {
   return start(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], options);
+}
+
+/** A child whose parent never reaps it, and its pid. */
+export interface Unreaped {
+  /** The parent: a `sleep` that outlives the child (signalling it does not reach the child). */
+  readonly parent: Child;
+  /** The child's pid; it leads a process group of its own. */
+  readonly pid: number;
+}
+
+/**
+ * Starts `node --import tsx ...args` in a process group of its own (setsid) whose parent is a `sleep` that never
+ * reaps it: once killed, the child stays a zombie with its pid, as under a busy supervisor or a container's
+ * init, until the parent is killed (then init reaps it). Its output goes to the parent's Child. Linux only.
+ */
+export async function startUnreaped(args: string[]): Promise<Unreaped> {
+  const parent = start('sh', ['-c', 'setsid "$@" & echo "unreaped pid $!"; exec sleep 600', 'sh', process.execPath, '--import', 'tsx', ...args]);
+  const pid = parent.waitFor(/unreaped pid (\d+)/).then(([, pid]) => Number(pid));
+  groups.add(pid);
+  return { parent, pid: await pid };
+}
+
+/** The state letter of a process in /proc/<pid>/stat (Z for a zombie), or undefined once it is gone. */
+export function processState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** SIGKILLs an unreaped child's process group and waits (up to a second) until it is a zombie. */
+export async function killToZombie(child: Unreaped): Promise<void> {
+  process.kill(-child.pid, 'SIGKILL');
+  const killed = performance.now();
+  while (processState(child.pid) !== 'Z' && performance.now() - killed < 1_000) await new Promise((resolve) => setTimeout(resolve, 1));
+  if (processState(child.pid) !== 'Z') throw new Error(`process ${child.pid} is ${processState(child.pid) ?? 'gone'}, not a zombie`);
 }
 
 /** Runs the CLI to its end. */
@@ -165,6 +205,14 @@ export function tempDir(): string {
 
 /** SIGKILLs every child still running (with its group) and removes the temporary folders; for afterEach. */
 export async function cleanUp(): Promise<void> {
+  for (const group of await Promise.allSettled(groups)) {
+    try {
+      if (group.status === 'fulfilled') process.kill(-group.value, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+  groups.clear();
   const running = [...children];
   for (const child of running) child.signal('SIGKILL');
   await Promise.all(running.map((child) => child.exited));

@@ -1,31 +1,62 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Platform } from '../../core/platform.js';
+import { answerClientErrors } from './client-errors.js';
 import { drainOnClose } from './drain.js';
 import { swaggerUiAssets } from './docs-assets.js';
 import { MAX_BODY_BYTES, createPipeline, errorResponse, type PipelineOptions, type PlainResponse } from '../pipeline.js';
 
-/** Reads a request body up to MAX_BODY_BYTES; resolves to null when it is larger. */
-function readBody(request: IncomingMessage): Promise<string | null> {
+/** How much of a body over MAX_BODY_BYTES is read, in all, and dropped before the connection is cut. */
+const DISCARD_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Reads a request body up to MAX_BODY_BYTES. Resolves to null when it is larger, once refuseBody() has
+ * answered with 413.
+ */
+function readBody(request: IncomingMessage, response: ServerResponse): Promise<string | null> {
   // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 6.3): answer at once rather
   // than wait a turn of the event loop for the stream's 'end' (most requests are such GETs). node:http
   // discards an unread request stream itself, so the connection stays usable.
   if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return Promise.resolve('');
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) return Promise.resolve(null);
+  if (declared > MAX_BODY_BYTES) {
+    refuseBody(request, response, 0);
+    return Promise.resolve(null);
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        request.removeAllListeners('data');
-        request.resume();
-        resolve(null);
-      } else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      request.off('data', onData).off('end', onEnd);
+      refuseBody(request, response, size);
+      resolve(null);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'));
+    request.on('data', onData).on('end', onEnd).on('error', reject);
   });
+}
+
+/**
+ * Answers 413 at once, but ends the response (and node then closes the connection) only once the client
+ * has sent the rest of its body, read and dropped up to DISCARD_BYTES in all: a connection closed while
+ * bytes still arrive is reset, and a client still writing gets EPIPE or ECONNRESET instead of the answer.
+ * Beyond the bound the connection is cut.
+ */
+function refuseBody(request: IncomingMessage, response: ServerResponse, received: number): void {
+  const { status, headers, body } = errorResponse(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`, { connection: 'close' });
+  // Content-Length frames the answer, so the client has all of it before the connection ends.
+  response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body!)) }).write(body);
+  let discarded = received;
+  const onData = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded <= DISCARD_BYTES) return;
+    request.off('data', onData);
+    response.end(() => request.socket.destroy());
+  };
+  request.on('data', onData);
+  request.once('end', () => response.end());
+  request.resume();
 }
 
 function write(res: ServerResponse, response: PlainResponse): void {
@@ -36,6 +67,8 @@ function write(res: ServerResponse, response: PlainResponse): void {
 /**
  * A node:http request listener serving the platform's API: `http.createServer(createNodeListener(platform))`.
  * It also serves the API reference page at `/docs`, from the installed swagger-ui-dist unless `docsAssets` is given.
+ * Wrap the server in answerClientErrors() so that what node answers itself (unparsable requests, timeouts)
+ * comes in the error shape too, as serve() does.
  */
 export function createNodeListener(platform: Platform, options: PipelineOptions = {}) {
   const pipeline = createPipeline(platform, { ...options, docsAssets: options.docsAssets ?? swaggerUiAssets() });
@@ -43,11 +76,8 @@ export function createNodeListener(platform: Platform, options: PipelineOptions 
     try {
       const url = req.url ?? '/';
       const q = url.indexOf('?');
-      const body = await readBody(req);
-      if (body === null) {
-        write(res, errorResponse(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`, { connection: 'close' }));
-        return;
-      }
+      const body = await readBody(req, res);
+      if (body === null) return;
       const response = await pipeline({
         method: req.method ?? 'GET',
         path: q === -1 ? url : url.slice(0, q),
@@ -58,6 +88,8 @@ export function createNodeListener(platform: Platform, options: PipelineOptions 
       });
       write(res, response);
     } catch (error) {
+      // The connection closed under a request still arriving: the client went away, or its 408 was answered.
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && req.destroyed) return;
       options.log?.(`error: ${(error as Error)?.stack ?? String(error)}`);
       if (!res.headersSent) write(res, errorResponse(500, 'Internal server error'));
       else res.destroy();
@@ -72,6 +104,10 @@ export interface ServeOptions extends PipelineOptions {
   port?: number;
   /** The interface to listen on. Default 127.0.0.1. */
   host?: string;
+  /** How long a client may take to send the request line and headers before a 408, in ms. Default 60 s (node's). */
+  headersTimeoutMs?: number;
+  /** How long a client may take to send the whole request before a 408, in ms; at least headersTimeoutMs. Default 300 s (node's). */
+  requestTimeoutMs?: number;
 }
 
 /** A running server. */
@@ -89,7 +125,15 @@ export interface RunningServer {
 /** Starts a node:http server for the platform; resolves once it accepts connections. */
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer(createNodeListener(options.platform, options));
+  // node's defaults; 0 turns a timeout off.
+  const requestTimeout = options.requestTimeoutMs ?? 300_000;
+  const headersTimeout = options.headersTimeoutMs ?? Math.min(60_000, requestTimeout || 60_000);
+  // node looks for expired requests every connectionsCheckingInterval, 30 s by default, so a 408 could come
+  // that much late; a tenth of the shorter timeout keeps it near its time.
+  const shortest = Math.min(...[headersTimeout, requestTimeout].filter((ms) => ms > 0), 300_000);
+  const connectionsCheckingInterval = Math.min(30_000, Math.max(100, shortest / 10));
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval }, createNodeListener(options.platform, options));
+  answerClientErrors(server);
   server.keepAliveTimeout = 5_000;
   const drain = drainOnClose(server);
   await new Promise<void>((resolve, reject) => {
