@@ -1,4 +1,4 @@
-import type { IndexDefinition, StoredRecord } from '../store/types.js';
+import type { IndexDefinition, StoreSchema, StoredRecord } from '../store/types.js';
 import type { MemberRole, TeamRole } from './roles.js';
 
 /**
@@ -472,56 +472,67 @@ export const TABLES = {
   openAPISpecVersions: 'openAPISpecVersions',
 } as const;
 
-/** Shorthand for an index definition. */
-const index = (by: string, ...order: string[]): IndexDefinition => ({ by, order });
+/** An index declared with the table it lists. */
+export interface TableIndex extends IndexDefinition {
+  readonly table: string;
+}
 
-/** The indexes the core lists records by. */
+/** Shorthand for an index definition. */
+const index = (table: string, by: string, ...order: string[]): TableIndex => ({ table, by, order });
+
+/** The indexes the core lists records by, each with its table: every list names one of them. */
 export const INDEXES = {
-  usersByEmail: index('email'),
-  membersByOrganization: index('organizationId', 'joinedAt'),
-  membersByOrganizationLastSeen: index('organizationId', 'lastSeenAt'),
-  membersByUser: index('userId', 'joinedAt'),
-  teamsByOrganization: index('organizationId', 'createdAt'),
-  teamMembersByTeam: index('teamId', 'addedAt'),
-  teamMembersByMember: index('memberId', 'addedAt'),
-  invitesByOrganization: index('organizationId', 'createdAt'),
-  organizationDomainsByDomain: index('domain'),
-  spacesByOrganization: index('organizationId', 'createdAt'),
-  spaceGrantsByTeam: index('teamId', 'createdAt'),
-  spaceGrantsBySpace: index('spaceId', 'createdAt'),
-  spacesByParent: index('parentKey', 'orderKey'),
-  spacesInTrash: index('trashed', 'deletedAt'),
-  collectionsByOrganization: index('organizationId', 'createdAt'),
-  collectionsByParent: index('parentKey', 'orderKey'),
-  revisionsBySpace: index('spaceId', 'createdAt'),
-  contentNodesBySpace: index('spaceId'),
-  contentDocumentsBySpace: index('spaceId'),
-  changeRequestsBySpace: index('spaceId', 'number'),
-  commentsBySpace: index('spaceId', 'postedAt'),
-  commentsByList: index('listKey', 'postedAt'),
-  commentsOpenByList: index('openKey', 'postedAt'),
-  commentRepliesByComment: index('commentId', 'postedAt'),
-  commentRepliesBySpace: index('spaceId'),
-  samlProvidersByOrganization: index('organizationId', 'createdAt'),
-  samlProvidersByDefaultTeam: index('defaultTeamId', 'createdAt'),
-  translationsByOrganization: index('organizationId', 'createdAt'),
-  customFieldsByOrganization: index('organizationId', 'createdAt'),
-  customFieldsByKey: index('key'),
-  customFieldValuesByField: index('fieldId'),
-  customFieldValuesBySpace: index('spaceId'),
-  sitesByOrganization: index('organizationId', 'createdAt'),
-  sitesByHostname: index('hostname'),
-  siteSectionGroupsBySite: index('siteId', 'createdAt'),
-  siteSectionGroupsByParent: index('parentKey', 'orderKey'),
-  siteSectionsBySite: index('siteId', 'createdAt'),
-  siteSectionsByParent: index('parentKey', 'orderKey'),
-  siteSpacesBySite: index('siteId', 'createdAt'),
-  siteSpacesByParent: index('parentKey', 'orderKey'),
-  siteSpacesBySpace: index('spaceId', 'createdAt'),
-  openAPISpecsByOrganization: index('organizationId', 'createdAt'),
-  openAPISpecsByKey: index('key'),
-  openAPISpecVersionsBySpec: index('specId', 'number'),
+  organizationsByHostname: index(TABLES.organizations, 'hostname'),
+  usersByEmail: index(TABLES.users, 'email'),
+  membersByOrganization: index(TABLES.members, 'organizationId', 'joinedAt'),
+  membersByOrganizationLastSeen: index(TABLES.members, 'organizationId', 'lastSeenAt'),
+  membersByUser: index(TABLES.members, 'userId', 'joinedAt'),
+  teamsByOrganization: index(TABLES.teams, 'organizationId', 'createdAt'),
+  teamMembersByTeam: index(TABLES.teamMembers, 'teamId', 'addedAt'),
+  teamMembersByMember: index(TABLES.teamMembers, 'memberId', 'addedAt'),
+  invitesByOrganization: index(TABLES.invites, 'organizationId', 'createdAt'),
+  organizationDomainsByDomain: index(TABLES.organizationDomains, 'domain'),
+  spacesByOrganization: index(TABLES.spaces, 'organizationId', 'createdAt'),
+  spaceGrantsByTeam: index(TABLES.spaceGrants, 'teamId', 'createdAt'),
+  spaceGrantsBySpace: index(TABLES.spaceGrants, 'spaceId', 'createdAt'),
+  spacesByParent: index(TABLES.spaces, 'parentKey', 'orderKey'),
+  spacesInTrash: index(TABLES.spaces, 'trashed', 'deletedAt'),
+  collectionsByOrganization: index(TABLES.collections, 'organizationId', 'createdAt'),
+  collectionsByParent: index(TABLES.collections, 'parentKey', 'orderKey'),
+  revisionsBySpace: index(TABLES.revisions, 'spaceId', 'createdAt'),
+  contentNodesBySpace: index(TABLES.contentNodes, 'spaceId'),
+  contentDocumentsBySpace: index(TABLES.contentDocuments, 'spaceId'),
+  changeRequestsBySpace: index(TABLES.changeRequests, 'spaceId', 'number'),
+  commentsBySpace: index(TABLES.comments, 'spaceId', 'postedAt'),
+  commentsByList: index(TABLES.comments, 'listKey', 'postedAt'),
+  commentsOpenByList: index(TABLES.comments, 'openKey', 'postedAt'),
+  commentRepliesByComment: index(TABLES.commentReplies, 'commentId', 'postedAt'),
+  commentRepliesBySpace: index(TABLES.commentReplies, 'spaceId'),
+  samlProvidersByOrganization: index(TABLES.samlProviders, 'organizationId', 'createdAt'),
+  samlProvidersByDefaultTeam: index(TABLES.samlProviders, 'defaultTeamId', 'createdAt'),
+  translationsByOrganization: index(TABLES.translations, 'organizationId', 'createdAt'),
+  customFieldsByOrganization: index(TABLES.customFields, 'organizationId', 'createdAt'),
+  customFieldsByKey: index(TABLES.customFields, 'key'),
+  customFieldValuesByField: index(TABLES.customFieldValues, 'fieldId'),
+  customFieldValuesBySpace: index(TABLES.customFieldValues, 'spaceId'),
+  sitesByOrganization: index(TABLES.sites, 'organizationId', 'createdAt'),
+  sitesByHostname: index(TABLES.sites, 'hostname'),
+  siteSectionGroupsBySite: index(TABLES.siteSectionGroups, 'siteId', 'createdAt'),
+  siteSectionGroupsByParent: index(TABLES.siteSectionGroups, 'parentKey', 'orderKey'),
+  siteSectionsBySite: index(TABLES.siteSections, 'siteId', 'createdAt'),
+  siteSectionsByParent: index(TABLES.siteSections, 'parentKey', 'orderKey'),
+  siteSpacesBySite: index(TABLES.siteSpaces, 'siteId', 'createdAt'),
+  siteSpacesByParent: index(TABLES.siteSpaces, 'parentKey', 'orderKey'),
+  siteSpacesBySpace: index(TABLES.siteSpaces, 'spaceId', 'createdAt'),
+  openAPISpecsByOrganization: index(TABLES.openAPISpecs, 'organizationId', 'createdAt'),
+  openAPISpecsByKey: index(TABLES.openAPISpecs, 'key'),
+  openAPISpecVersionsBySpec: index(TABLES.openAPISpecVersions, 'specId', 'number'),
 } as const;
+
+/** Every table and the indexes declared on it: what a store is opened with (see StoreSchema). */
+export const STORE_SCHEMA: StoreSchema = Object.fromEntries(
+  Object.values(TABLES).map((table) => [table, Object.values(INDEXES).filter((declared) => declared.table === table)]),
+);
 
 /** The id of a member record. */
 export const memberId = (organizationId: string, userId: string) => `${organizationId}/${userId}`;

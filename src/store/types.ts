@@ -16,7 +16,11 @@ export type StoredRecord = { readonly id: string } & { readonly [field: string]:
  * An index: the records of one table grouped by the value of one field (`by`) and ordered within the
  * group by `order`, then by id. A record whose `by` or `order` fields are absent (undefined) is not in
  * the index: that is how "members who were seen" is a list of its own.
- * Stores build an index the first time it is used and keep it up to date from then on.
+ *
+ * Every store orders alike, whatever types a field holds: scalars compare as null < false < true <
+ * numbers (by value; -0 equals 0) < strings (by UTF-16 code unit, as JavaScript's `<`); keys compare
+ * field by field, a key that is a prefix of another first; ties break by id (a string, by code unit).
+ * Groups match by strict equality of the `by` value.
  */
 export interface IndexDefinition {
   /** The field whose value groups the records, e.g. `organizationId`. */
@@ -24,6 +28,13 @@ export interface IndexDefinition {
   /** The fields that order the records within a group, ascending; the id always breaks ties. */
   readonly order: readonly string[];
 }
+
+/**
+ * The tables a store holds and the indexes declared on each: every list names one of them. A store may
+ * prepare them when it opens (PostgreSQL makes real indexes); the in-memory stores build each one the first
+ * time it is used.
+ */
+export type StoreSchema = Readonly<Record<string, readonly IndexDefinition[]>>;
 
 /** The position of a record in an index: the values of its `order` fields, then its id. */
 export type SortKey = readonly Scalar[];

@@ -8,7 +8,7 @@ import { createPlatform, type Platform, type PlatformOptions } from '../../src/c
 import type { MemberRole } from '../../src/core/roles.js';
 import { routes } from '../../src/core/routes.js';
 import { ErrorSchema } from '../../src/core/schemas.js';
-import { createMemoryStore } from '../../src/store/memory.js';
+import { openTestStore } from '../store/test-store.js';
 import type { Store } from '../../src/store/types.js';
 
 /** The two ways a request reaches the pipeline: in-process through the Fetch handler, or over a socket. */
@@ -93,12 +93,14 @@ export function assertMatchesSchema(method: string, path: string, response: Test
   }
 }
 
-/** Options of the platform a harness creates, besides its clock (e.g. a short fetch timeout); the store is a new memory store unless given. */
+/** Options of the platform a harness creates, besides its clock (e.g. a short fetch timeout); the store is a fresh test store (test-store.ts) unless given. */
 export type HarnessOptions = Omit<PlatformOptions, 'store' | 'clock'> & { store?: Store };
 
 export async function createHarness(transport: Transport, options: HarnessOptions = {}): Promise<Harness> {
   const clock = manualClock('2026-03-01T10:00:00.000Z');
-  const platform = createPlatform({ signingKey: 'test-signing-key', ...options, store: options.store ?? createMemoryStore(), clock });
+  const opened = options.store ? undefined : await openTestStore();
+  const store = options.store ?? opened!.store;
+  const platform = createPlatform({ signingKey: 'test-signing-key', blobs: opened?.blobs, ...options, store, clock });
   let server: RunningServer | undefined;
   let send: (request: Request) => Promise<Response>;
   if (transport === 'fetch') {
@@ -176,6 +178,7 @@ export async function createHarness(transport: Transport, options: HarnessOption
     async close() {
       await server?.close();
       await platform.close();
+      await opened?.dispose();
     },
   };
   return harness;

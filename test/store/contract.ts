@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoreConflictError, type IndexDefinition, type Store, type StoredRecord } from '../../src/store/types.js';
+import { StoreConflictError, type IndexDefinition, type Store, type StoreSchema, type StoredRecord } from '../../src/store/types.js';
 
 /** How a store under test is made; `reopen` (optional) closes it and opens the same data again. */
 export interface StoreFactory {
@@ -10,6 +10,10 @@ export interface StoreFactory {
 
 const byGroup: IndexDefinition = { by: 'group', order: ['rank'] };
 const bySeen: IndexDefinition = { by: 'group', order: ['seenAt'] };
+const byName: IndexDefinition = { by: 'group', order: [] };
+
+/** The tables and indexes the contract uses: a store that needs them declared opens with this. */
+export const CONTRACT_SCHEMA: StoreSchema = { things: [byGroup, bySeen, byName], counters: [] };
 
 const record = (id: string, group: string, rank: number, extra: Record<string, unknown> = {}): StoredRecord => ({ id, group, rank, ...extra });
 
@@ -167,6 +171,40 @@ export function runStoreContract(factory: StoreFactory): void {
       expect(desc.items.map((r) => r.id)).toEqual(['e', 'd', 'a', 'b']);
       const none = await store.read((tx) => tx.list('things', { index: byGroup, value: 'nothing' }));
       expect(none).toEqual({ items: [], count: 0 });
+    });
+
+    it('orders mixed scalars as the interface says: null, false, true, numbers, strings by code unit, ties by id', async () => {
+      await open();
+      // The emoji is a surrogate pair (0xD83D ...), which sorts before U+E000 by code unit though not by code point.
+      const ranks: [string, unknown][] = [
+        ['s1', 'b'], ['s2', '\uE000'], ['s3', '\u{1F600}'], ['s4', ''], ['s5', 'B'], ['s6', 'a\u0000b'], ['s7', 'a'],
+        ['n1', 10], ['n2', -1.5], ['n3', 2], ['n4', -0], ['n5', 0], ['n6', 1e-300], ['n7', -1e300],
+        ['b1', true], ['b2', false], ['z2', null], ['z1', null],
+      ];
+      await store.write(async (tx) => {
+        for (const [id, rank] of ranks) await tx.put('things', { id, group: 'mixed', rank });
+      });
+      const expected = ['z1', 'z2', 'b2', 'b1', 'n7', 'n2', 'n4', 'n5', 'n6', 'n3', 'n1', 's4', 's5', 's7', 's6', 's1', 's3', 's2'];
+      const asc = await store.read((tx) => tx.list('things', { index: byGroup, value: 'mixed' }));
+      expect(asc.items.map((r) => r.id)).toEqual(expected);
+      const desc = await store.read((tx) => tx.list('things', { index: byGroup, value: 'mixed', order: 'desc', after: [0, 'n5'], limit: 3 }));
+      expect(desc.items.map((r) => r.id)).toEqual(['n4', 'n2', 'n7']);
+      const fromTrue = await store.read((tx) => tx.list('things', { index: byGroup, value: 'mixed', after: [true, 'b1'], limit: 2 }));
+      expect(fromTrue.items.map((r) => r.id)).toEqual(['n7', 'n2']);
+      // A key cut short sorts before every key it begins: after [0] come the keys of rank 0, then greater ones.
+      const afterPrefix = await store.read((tx) => tx.list('things', { index: byGroup, value: 'mixed', after: [0], limit: 3 }));
+      expect(afterPrefix.items.map((r) => r.id)).toEqual(['n4', 'n5', 'n6']);
+      // Groups of other types, and an index ordered by nothing but the id.
+      await store.write(async (tx) => {
+        await tx.put('things', { id: 'g1', group: 7, rank: 1 });
+        await tx.put('things', { id: 'g2', group: '7', rank: 1 });
+        await tx.put('things', { id: 'g3', group: null, rank: 1 });
+      });
+      expect((await store.read((tx) => tx.list('things', { index: byGroup, value: 7 }))).items.map((r) => r.id)).toEqual(['g1']);
+      expect((await store.read((tx) => tx.list('things', { index: byGroup, value: null }))).items.map((r) => r.id)).toEqual(['g3']);
+      const byId = await store.read((tx) => tx.list('things', { index: byName, value: 'mixed', after: ['s5'] }));
+      expect(byId.items.map((r) => r.id)).toEqual(['s6', 's7', 'z1', 'z2']);
+      expect(byId.count).toBe(18);
     });
 
     it('pages with a keyset cursor and a limit; count ignores both; limit 0 only counts', async () => {

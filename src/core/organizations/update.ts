@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { badRequest, conflict } from '../errors.js';
 import { writeOperation } from '../operation.js';
 import { requireOrganization } from '../permissions.js';
-import { TABLES, type OrganizationDomainRecord, type OrganizationRecord } from '../records.js';
+import { INDEXES, TABLES, type OrganizationDomainRecord, type OrganizationRecord } from '../records.js';
 import { Id, MemberRoleOrGuest } from '../schemas.js';
 import type { WriteContext } from '../context.js';
 import { presentOrganization } from './present.js';
@@ -49,7 +49,7 @@ export const updateOrganization = writeOperation({
 
 /** Hostnames are unique across organizations: they name the organization's public content. */
 async function assertHostnameFree(ctx: WriteContext, hostname: string) {
-  const { items } = await ctx.tx.list(TABLES.organizations, { index: { by: 'hostname', order: [] }, value: hostname, limit: 1 });
+  const { items } = await ctx.tx.list(TABLES.organizations, { index: INDEXES.organizationsByHostname, value: hostname, limit: 1 });
   if (items.length > 0) throw conflict(`hostname: ${hostname} is already used by another organization`);
 }
 

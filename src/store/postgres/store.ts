@@ -1,0 +1,172 @@
+import pg from 'pg';
+import { StoreClosedError, StoreUnavailableError, type Store, type StoreSchema } from '../types.js';
+import type { BlobStore } from '../../core/blobs.js';
+import { createPostgresBlobStore } from './blobs.js';
+import { isRetryable, isUnreachable } from './errors.js';
+import { layoutOf, type Layout } from './layout.js';
+import { migrate } from './migrate.js';
+import { PgRead, PgWrite } from './transaction.js';
+
+/** Options of the PostgreSQL store. */
+export interface PostgresStoreOptions {
+  /** A connection string, `postgres://user@host:5432/db`; or give `pool`. */
+  connectionString?: string;
+  /** A pool of the `pg` package to use instead (the store does not end it on close). */
+  pool?: pg.Pool;
+  /** The PostgreSQL schema (namespace) the store's tables live in; default `docs_platform`. */
+  schema?: string;
+  /** The tables and indexes to hold. */
+  tables: StoreSchema;
+  /** The most connections the store's own pool opens; default 10. */
+  maxConnections?: number;
+  /** How many times a write transaction runs at most when it keeps meeting serialization failures; default 30. */
+  maxAttempts?: number;
+  /** Where migrations and connection trouble are reported; default stderr. */
+  log?: (line: string) => void;
+}
+
+/** How long getting a connection may take before the request gets a 503 instead of waiting on. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens a store over PostgreSQL, creating or upgrading its schema first (migrate.ts). Several processes
+ * can share one database: write transactions run SERIALIZABLE and run again after a serialization failure
+ * or a deadlock, so they behave as if one ran after the other; read transactions see one snapshot
+ * (REPEATABLE READ, READ ONLY). A commit returns once PostgreSQL has made it durable, and no one sees it
+ * before. A database that cannot be reached makes calls reject with StoreUnavailableError; the pool
+ * reconnects once it is back.
+ */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const owned = !options.pool;
+  const pool =
+    options.pool ??
+    new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle connection the server closed: the pool drops it and opens a new one when asked.
+  pool.on('error', (error) => log(`docs-platform store: a PostgreSQL connection failed while idle: ${error.message}`));
+  const layout = layoutOf(options.schema ?? 'docs_platform', options.tables);
+  try {
+    const client = await pool.connect();
+    try {
+      await migrate(client, layout, log);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    if (owned) await pool.end().catch(() => undefined);
+    throw error;
+  }
+  return new PgStore(pool, owned, layout, options.maxAttempts ?? 30);
+}
+
+/** A store over PostgreSQL, with the blob store every process on the same database shares. */
+export interface PostgresStore extends Store {
+  /** File bytes, in the store's `blobs` table. */
+  readonly blobs: BlobStore;
+}
+
+class PgStore implements PostgresStore {
+  private closed = false;
+  private readonly running = new Set<Promise<unknown>>();
+  readonly blobs: BlobStore;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly owned: boolean,
+    private readonly layout: Layout,
+    private readonly maxAttempts: number,
+  ) {
+    this.blobs = createPostgresBlobStore(pool, layout.own('blobs'));
+  }
+
+  read<T>(fn: Parameters<Store['read']>[0]): Promise<T> {
+    return this.track(async () => {
+      const client = await this.connect();
+      let broken: unknown;
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+        const result = (await fn(new PgRead(client, this.layout))) as T;
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        broken = await rollback(client, error);
+        throw unavailable(error);
+      } finally {
+        client.release(broken as Error | undefined);
+      }
+    });
+  }
+
+  write<T>(fn: Parameters<Store['write']>[0]): Promise<T> {
+    return this.track(async () => {
+      for (let attempt = 1; ; attempt++) {
+        const client = await this.connect();
+        let broken: unknown;
+        const tx = new PgWrite(client, this.layout);
+        try {
+          await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+          const result = (await fn(tx)) as T;
+          await tx.flush();
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          broken = await rollback(client, error);
+          // A statement that failed may have been caught and turned into another error by `fn`.
+          if (!isRetryable(error) && !isRetryable(tx.failure)) throw unavailable(error);
+          if (attempt >= this.maxAttempts) {
+            throw new StoreUnavailableError(`The write met concurrent writes ${attempt} times in a row; try again`, { cause: error });
+          }
+        } finally {
+          client.release(broken as Error | undefined);
+        }
+        await backOff(attempt);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled([...this.running]);
+    if (this.owned) await this.pool.end();
+  }
+
+  /** Runs a transaction, refused once closed, and tracked so that close waits for it. */
+  private track<T>(run: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new StoreClosedError());
+    const promise = run();
+    this.running.add(promise);
+    void promise.finally(() => this.running.delete(promise)).catch(() => undefined);
+    return promise;
+  }
+
+  private async connect(): Promise<pg.PoolClient> {
+    try {
+      return await this.pool.connect();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+}
+
+/**
+ * Ends a failed transaction. Resolves to the error to release the connection with (the pool then drops
+ * it) when the rollback could not be sent: a connection in an unknown state must not be reused.
+ */
+async function rollback(client: pg.PoolClient, cause: unknown): Promise<unknown> {
+  try {
+    await client.query('ROLLBACK');
+    return isUnreachable(cause) ? cause : undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+/** The error to reject with: a StoreUnavailableError for a database that cannot be reached, else the error itself. */
+function unavailable(error: unknown): unknown {
+  if (!isUnreachable(error)) return error;
+  return new StoreUnavailableError(`The database cannot be reached (${(error as Error).message}); try again`, { cause: error });
+}
+
+/** Waits a little before running a transaction again: exponential with full jitter, at most ~100 ms. */
+const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
