@@ -2,16 +2,18 @@
 /** The docs-platform command line: init, user create, serve, backup. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ClusterNeedsPostgresError, runCluster } from './cli/cluster.js';
 import { runServer } from './cli/run-server.js';
 import { reportFatal } from './cli/fatal.js';
 import { createPlatform } from './core/platform.js';
 import { MEMBER_ROLES, type MemberRole } from './core/roles.js';
 import { backupJsonFile } from './store/backup.js';
-import { createJsonFileStore } from './store/json-file.js';
+import { openData } from './cli/open-data.js';
 
 const DEFAULT_DATA = process.env.DOCS_PLATFORM_DATA || './data/docs-platform.json';
-const LOCK_NOTE = `The server must not be running on the data file while a command writes to it: the file is
-locked while in use (<data>.lock) and a command refuses to run while the server holds it.`;
+const LOCK_NOTE = `With a JSON data file, the server must not be running on it while a command writes to it: the
+file is locked while in use (<data>.lock) and a command refuses to run while the server holds it. A
+PostgreSQL database takes commands while servers run on it.`;
 
 const USAGE = `Usage: docs-platform <command> [options]
 
@@ -29,7 +31,8 @@ const HELP: Record<string, string> = {
 Creates an organization, its owner with the role admin, and an API token for the owner.
 
 Options:
-  --data FILE   The JSON data file (default ${DEFAULT_DATA}; created if missing)
+  --data FILE   The JSON data file (default ${DEFAULT_DATA}; created if missing), or a PostgreSQL
+                URL (postgres://user@host:5432/db; its tables are created if missing)
   --title T     The organization's title (default "My organization")
   --email E     The owner's e-mail (default owner@docs-platform.local); an existing user is reused
   --name N      The owner's display name (default "Owner")
@@ -43,7 +46,7 @@ Makes a user a member of organization ORG with ROLE and issues a new API token f
 A user with the same e-mail is the same person: it keeps its id and joins ORG too.
 
 Options:
-  --data FILE   The JSON data file (default ${DEFAULT_DATA})
+  --data FILE   The JSON data file (default ${DEFAULT_DATA}), or a PostgreSQL URL
   --org ORG     The organization id
   --email E     The user's e-mail address
   --name N      The user's display name (kept as it was for an existing user)
@@ -52,15 +55,16 @@ Options:
   --help        Show this help
 
 ${LOCK_NOTE}`,
-  serve: `Usage: docs-platform serve [--data FILE] [--port N] [--host H]
+  serve: `Usage: docs-platform serve [--data FILE] [--port N] [--host H] [--workers N]
 
 Runs the API server. On a first start with an empty data file it creates an organization, its owner
 and a token, and prints the token once. SIGTERM or SIGINT stops it gracefully.
 
 Options:
-  --data FILE   The JSON data file (default ${DEFAULT_DATA})
+  --data FILE   The JSON data file (default ${DEFAULT_DATA}), or a PostgreSQL URL
   --port N      The port (default 8080; 0 picks a free one)
   --host H      The interface (default 127.0.0.1)
+  --workers N   Run N server processes on the port (node:cluster); PostgreSQL only
   --help        Show this help
 
 While it runs, the server holds the data file's lock: CLI commands that write refuse to run.`,
@@ -108,7 +112,7 @@ async function main(argv: string[]): Promise<void> {
   if (first === 'init') {
     const values = parse('init', rest, { data: { type: 'string' }, title: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } });
     if (values.help) return console.log(HELP.init);
-    const platform = createPlatform({ store: await createJsonFileStore({ path: (values.data as string) ?? DEFAULT_DATA }) });
+    const platform = createPlatform(await openData((values.data as string) ?? DEFAULT_DATA));
     try {
       const created = await platform.initialize({ title: values.title as string, email: values.email as string, name: values.name as string });
       if (values.json) console.log(JSON.stringify(created));
@@ -131,7 +135,7 @@ async function main(argv: string[]): Promise<void> {
     const name = required('user create', values, 'name');
     const role = required('user create', values, 'role');
     if (!(MEMBER_ROLES as readonly string[]).includes(role)) fail(`user create: --role must be one of ${MEMBER_ROLES.join(', ')}`);
-    const platform = createPlatform({ store: await createJsonFileStore({ path: (values.data as string) ?? DEFAULT_DATA }) });
+    const platform = createPlatform(await openData((values.data as string) ?? DEFAULT_DATA));
     try {
       const created = await platform.addUser({ organizationId, email, name, role: role as MemberRole });
       if (values.json) console.log(JSON.stringify(created));
@@ -142,11 +146,18 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (first === 'serve') {
-    const values = parse('serve', rest, { data: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } });
+    const values = parse('serve', rest, { data: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, workers: { type: 'string' } });
     if (values.help) return console.log(HELP.serve);
     const port = values.port === undefined ? 8080 : Number(values.port);
     if (!/^\d+$/.test(String(values.port ?? '8080')) || port > 65535) fail(`serve: --port must be a port number, not ${JSON.stringify(values.port)}`);
-    await runServer({ data: (values.data as string) ?? DEFAULT_DATA, port, host: (values.host as string) ?? '127.0.0.1' }, (line) => console.log(line));
+    const settings = { data: (values.data as string) ?? DEFAULT_DATA, port, host: (values.host as string) ?? '127.0.0.1' };
+    if (values.workers === undefined) return runServer(settings, (line) => console.log(line));
+    const workers = Number(values.workers);
+    if (!/^\d+$/.test(String(values.workers)) || workers < 1 || workers > 64) fail(`serve: --workers must be 1 to 64, not ${JSON.stringify(values.workers)}`);
+    await runCluster(settings, workers, (line) => console.log(line)).catch((error) => {
+      if (error instanceof ClusterNeedsPostgresError) fail(`serve: ${error.message}`);
+      throw error;
+    });
     return;
   }
   if (first === 'backup') {

@@ -1,11 +1,11 @@
 import { createPlatform, type Platform } from '../core/platform.js';
 import { isInitialized } from '../core/setup/operator.js';
 import { serve } from '../adapters/node-http/index.js';
-import { createJsonFileStore } from '../store/json-file.js';
-import { createFolderBlobStore } from '../store/blob-folder.js';
+import { openData, shownData } from './open-data.js';
 
 /** Where the server keeps its data and where it listens. */
 export interface ServerSettings {
+  /** A JSON data file, or a PostgreSQL URL. */
   data: string;
   port: number;
   host: string;
@@ -19,14 +19,12 @@ export interface ServerSettings {
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Runs the bundled server over the JSON-file store until SIGTERM or SIGINT, then stops accepting,
+ * Runs the bundled server over its data (a JSON file or a PostgreSQL database) until SIGTERM or SIGINT, then stops accepting,
  * lets in-flight requests finish, flushes the store and resolves. On a first start it creates an
  * organization, its owner and a token, and prints the token once.
  */
 export async function runServer(settings: ServerSettings, print: (line: string) => void): Promise<void> {
-  const store = await createJsonFileStore({ path: settings.data });
-  // File bytes live beside the JSON file, content-addressed, never inside it.
-  const blobs = await createFolderBlobStore(`${settings.data}.blobs`);
+  const { store, blobs } = await openData(settings.data);
   const platform = createPlatform({ store, baseUrl: settings.baseUrl, blobs });
   if (!(await isInitialized(store))) {
     const created = await platform.initialize();
@@ -43,7 +41,7 @@ export async function runServer(settings: ServerSettings, print: (line: string) 
     await platform.close();
     throw error;
   });
-  print(`docs-platform listening on ${running.url} (data: ${settings.data})`);
+  print(`docs-platform listening on ${running.url} (data: ${shownData(settings.data)})`);
   const stopSweeping = sweepTrash(platform, settings.purgeIntervalMs ?? PURGE_INTERVAL_MS);
   const signal = await stopSignal();
   const closed = running.close();
@@ -52,7 +50,7 @@ export async function runServer(settings: ServerSettings, print: (line: string) 
   await closed;
   await stopSweeping();
   await platform.close();
-  print(`docs-platform stopped: every request answered, data saved to ${settings.data}`);
+  print(`docs-platform stopped: every request answered, data saved to ${shownData(settings.data)}`);
 }
 
 /**

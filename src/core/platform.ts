@@ -4,6 +4,7 @@ import { createMemoryBlobStore, type BlobStore } from './blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import { createBackground } from './background.js';
 import { createDerivedCache } from './derived.js';
+import { releaseLease, takeLease } from './leases.js';
 import { urlsFor, type Actor, type BackgroundTask, type Context, type Fetch, type PrepareContext, type Urls } from './context.js';
 import { FailAfterCommit, notFound, unauthorized, unavailable } from './errors.js';
 import { randomIds, type Ids } from './ids.js';
@@ -82,7 +83,8 @@ export interface Platform {
   addUser(options: Parameters<typeof addUser>[1]): ReturnType<typeof addUser>;
   /**
    * Removes for good the spaces deleted more than 7 days ago, with everything that belongs to them,
-   * and returns how many. The bundled server runs it periodically; reads hide such spaces anyway.
+   * and returns how many. The bundled server runs it periodically; reads hide such spaces anyway. One
+   * process at a time sweeps (a lease in the store): another that tries meanwhile purges nothing (0).
    */
   purgeDeletedSpaces(): Promise<number>;
   /**
@@ -93,6 +95,10 @@ export interface Platform {
   /** Stops background work (it is resumed later from the store), then closes the store after pending writes are durable. */
   close(): Promise<void>;
 }
+
+/** The lease of the trash sweep, and how long one holder keeps it without renewing. */
+const SWEEP_LEASE = 'trash-sweep';
+const SWEEP_LEASE_MS = 10 * 60 * 1000;
 
 /** How many spaces one transaction of the sweep purges, so that a long trash does not hold the store. */
 const PURGE_BATCH = 100;
@@ -115,6 +121,9 @@ export function createPlatform(options: PlatformOptions): Platform {
   const onBackgroundError = options.onBackgroundError ?? ((error: unknown) => console.error('docs-platform: background work failed:', error));
   const blobs = options.blobs ?? createMemoryBlobStore();
   const derived = createDerivedCache(options.derivedCapacity);
+  // Names this platform (this process) as the holder of leases on background work; not from `ids`, whose
+  // sequence tests rely on.
+  const holder = crypto.randomUUID();
   const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived }, onBackgroundError);
   // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.
   const closing = new AbortController();
@@ -233,12 +242,20 @@ export function createPlatform(options: PlatformOptions): Platform {
     initialize: (setup) => initialize({ store, clock, ids }, setup),
     addUser: (setup) => addUser({ store, clock, ids }, setup),
     async purgeDeletedSpaces() {
+      // One sweep at a time over the store, whatever number of processes share it.
+      if (!(await takeLease(store, SWEEP_LEASE, holder, clock.now(), SWEEP_LEASE_MS))) return 0;
       let total = 0;
-      for (;;) {
-        const now = clock.now().toISOString();
-        const purged = await store.write((tx) => purgeExpiredSpaces(tx, now, PURGE_BATCH));
-        total += purged;
-        if (purged < PURGE_BATCH) return total;
+      try {
+        for (;;) {
+          const now = clock.now().toISOString();
+          const purged = await store.write((tx) => purgeExpiredSpaces(tx, now, PURGE_BATCH));
+          total += purged;
+          if (purged < PURGE_BATCH) return total;
+          // A long trash: keep the lease while the sweep goes on.
+          await takeLease(store, SWEEP_LEASE, holder, clock.now(), SWEEP_LEASE_MS);
+        }
+      } finally {
+        await releaseLease(store, SWEEP_LEASE, holder);
       }
     },
     settle: () => background.settle(),

@@ -440,6 +440,15 @@ export interface SiteSpaceRecord extends StoredRecord {
   readonly createdAt: string;
 }
 
+/** A lease on background work (leases.ts): its name is the id. */
+export interface LeaseRecord {
+  readonly id: string;
+  /** Who holds it: one platform instance (a process). */
+  readonly holder: string;
+  /** When it lapses unless renewed (ISO 8601). */
+  readonly until: string;
+}
+
 /** The table of each kind of record. */
 export const TABLES = {
   users: 'users',
@@ -470,6 +479,7 @@ export const TABLES = {
   customFieldValues: 'customFieldValues',
   openAPISpecs: 'openAPISpecs',
   openAPISpecVersions: 'openAPISpecVersions',
+  leases: 'leases',
 } as const;
 
 /** An index declared with the table it lists. */

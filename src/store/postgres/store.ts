@@ -54,7 +54,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     }
   } catch (error) {
     if (owned) await pool.end().catch(() => undefined);
-    throw error;
+    if (!isUnreachable(error)) throw error;
+    throw new StoreUnavailableError(`Cannot reach the PostgreSQL database: ${(error as Error).message}`, { cause: error });
   }
   return new PgStore(pool, owned, layout, options.maxAttempts ?? 30);
 }

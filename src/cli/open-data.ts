@@ -1,0 +1,46 @@
+import type { BlobStore } from '../core/blobs.js';
+import { createFolderBlobStore } from '../store/blob-folder.js';
+import { createJsonFileStore } from '../store/json-file.js';
+import type { Store } from '../store/types.js';
+
+/** Whether a `--data` value names a PostgreSQL database (`postgres://…`) rather than a JSON file. */
+export const isPostgresUrl = (data: string): boolean => /^postgres(ql)?:\/\//i.test(data);
+
+/** A `--data` value as it may be printed: a database URL without its password. */
+export function shownData(data: string): string {
+  if (!isPostgresUrl(data)) return data;
+  try {
+    const url = new URL(data);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'the PostgreSQL database';
+  }
+}
+
+/**
+ * The store and the file bytes a `--data` value names: a PostgreSQL database (its tables made or upgraded
+ * first; the driver is loaded only then), or a JSON data file with its blob folder beside it.
+ */
+export async function openData(data: string): Promise<{ store: Store; blobs: BlobStore }> {
+  if (isPostgresUrl(data)) {
+    const { createPostgresStore } = await import('../postgres.js');
+    const store = await createPostgresStore(postgresOptions(data));
+    return { store, blobs: store.blobs };
+  }
+  const store = await createJsonFileStore({ path: data });
+  // File bytes live beside the JSON file, content-addressed, never inside it.
+  return { store, blobs: await createFolderBlobStore(`${data}.blobs`) };
+}
+
+/**
+ * The store options of a PostgreSQL URL. Its `schema` parameter (`postgres://…/db?schema=docs`) names the
+ * PostgreSQL schema the tables live in (default docs_platform), so one database can hold several
+ * installations; the rest of the URL goes to the driver as it is.
+ */
+export function postgresOptions(data: string): { connectionString: string; schema?: string } {
+  const url = new URL(data);
+  const schema = url.searchParams.get('schema') ?? undefined;
+  url.searchParams.delete('schema');
+  return { connectionString: url.toString(), schema };
+}
