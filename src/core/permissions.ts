@@ -83,12 +83,7 @@ export function assertAllowed(member: MemberRecord, action: OrganizationAction, 
 
 /** Whether the member owns at least one team of its organization. */
 export async function ownsTeam(ctx: Context, member: MemberRecord): Promise<boolean> {
-  const { count } = await ctx.tx.list(TABLES.teamMembers, {
-    index: INDEXES.teamMembersByMember,
-    value: member.id,
-    limit: 0,
-    where: (record) => (record as TeamMemberRecord).role === 'owner',
-  });
+  const { count } = await ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByMemberRole, value: member.id, prefix: ['owner'], limit: 0 });
   return count > 0;
 }
 

@@ -497,9 +497,13 @@ export const INDEXES = {
   membersByOrganization: index(TABLES.members, 'organizationId', 'joinedAt'),
   membersByOrganizationLastSeen: index(TABLES.members, 'organizationId', 'lastSeenAt'),
   membersByUser: index(TABLES.members, 'userId', 'joinedAt'),
+  /** Members by role: the admins of an organization are a prefix's range of it. */
+  membersByOrganizationRole: index(TABLES.members, 'organizationId', 'role', 'joinedAt'),
   teamsByOrganization: index(TABLES.teams, 'organizationId', 'createdAt'),
   teamMembersByTeam: index(TABLES.teamMembers, 'teamId', 'addedAt'),
   teamMembersByMember: index(TABLES.teamMembers, 'memberId', 'addedAt'),
+  /** A member's teams by its role in them: the teams it owns are a prefix's range of it. */
+  teamMembersByMemberRole: index(TABLES.teamMembers, 'memberId', 'role', 'addedAt'),
   invitesByOrganization: index(TABLES.invites, 'organizationId', 'createdAt'),
   organizationDomainsByDomain: index(TABLES.organizationDomains, 'domain'),
   spacesByOrganization: index(TABLES.spaces, 'organizationId', 'createdAt'),

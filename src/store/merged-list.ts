@@ -1,4 +1,4 @@
-import { type SortedIndex, compareKeys, groupOf, sortKeyOf } from './sorted-index.js';
+import { type SortedIndex, compareKeys, groupOf, sortKeyOf, startsWith } from './sorted-index.js';
 import type { ListQuery, ListResult, SortKey, StoredRecord } from './types.js';
 
 /** Records that replace the indexed ones: by id, the record to see instead, or null for none. */
@@ -7,15 +7,16 @@ export type Overlay = ReadonlyMap<string, StoredRecord | null>;
 const NO_OVERLAY: Overlay = new Map();
 
 /**
- * Lists one group of a built index over `rows`, as if the records in `overlay` replaced theirs: a write
- * transaction's own changes, or the records a read transaction sees as they were before later commits.
- * The index's entries are walked in order, skipping replaced ids, and merged with the overlay's records of
- * the group (sorted apart), so a page costs what it returns plus the overlay, not the whole group.
+ * Lists one group of a built index over `rows` (or the prefix's range of it), as if the records in
+ * `overlay` replaced theirs: a write transaction's own changes, or the records a read transaction sees as
+ * they were before later commits. The index's entries are walked in order, skipping replaced ids, and
+ * merged with the overlay's records of the group (sorted apart), so a page costs what it returns plus the
+ * overlay, not the whole group.
  */
 export function listMerged(index: SortedIndex, rows: ReadonlyMap<string, StoredRecord>, query: ListQuery, overlay: Overlay = NO_OVERLAY): ListResult {
-  const { value, where, limit, after } = query;
+  const { value, where, limit, after, prefix } = query;
   const order = query.order ?? 'asc';
-  if (overlay.size === 0 && !where) {
+  if (overlay.size === 0 && !where && !prefix) {
     // The common case, on every read: a walk of the index, nothing to merge.
     const items: StoredRecord[] = [];
     if (limit !== 0) {
@@ -29,14 +30,26 @@ export function listMerged(index: SortedIndex, rows: ReadonlyMap<string, StoredR
   const def = index.def;
   const direction = order === 'asc' ? 1 : -1;
   const before = (a: SortKey, b: SortKey) => direction * compareKeys(a, b) < 0;
+  const keyOf = (record: StoredRecord) => sortKeyOf(def, record)!;
 
-  // The overlay's records in the group, in listing order; and how many indexed records it hides.
+  // The indexed records listed: the group, or the prefix's range of it (read whole: it is what is asked for).
+  const range = prefix && index.rangeIds(value, prefix);
+  if (range && order === 'desc') range.reverse();
+  const walk = (from?: SortKey): Iterable<string> =>
+    range ? (from ? range.filter((id) => before(from, keyOf(rows.get(id)!))) : range) : index.ids(value, order, from);
+  const listed = (record: StoredRecord) => {
+    if (groupOf(def, record) !== value) return undefined;
+    const key = sortKeyOf(def, record);
+    return key && (!prefix || startsWith(key, prefix)) ? key : undefined;
+  };
+
+  // The overlay's records in the list, in listing order; and how many listed records it hides.
   const extra: { key: SortKey; record: StoredRecord }[] = [];
   let hidden = 0;
   for (const [id, record] of overlay) {
     const current = rows.get(id);
-    if (current && groupOf(def, current) === value && sortKeyOf(def, current)) hidden++;
-    const key = record && groupOf(def, record) === value ? sortKeyOf(def, record) : undefined;
+    if (current && listed(current)) hidden++;
+    const key = record && listed(record);
     if (key && (!where || where(record!))) extra.push({ key, record: record! });
   }
   extra.sort((a, b) => direction * compareKeys(a.key, b.key));
@@ -51,27 +64,27 @@ export function listMerged(index: SortedIndex, rows: ReadonlyMap<string, StoredR
     while (next < extra.length && room() && (key === undefined || before(extra[next].key, key))) items.push(extra[next++].record);
   };
   const take = (record: StoredRecord) => {
-    if (next < extra.length) takeExtra(sortKeyOf(def, record)!);
+    if (next < extra.length) takeExtra(keyOf(record));
     if (room()) items.push(record);
   };
 
   if (!where) {
-    for (const id of index.ids(value, order, after)) {
+    for (const id of walk(after)) {
       if (!room()) break;
       if (!overlay.has(id)) take(rows.get(id)!);
     }
     takeExtra();
-    return { items, count: index.size(value) - hidden + extra.length };
+    return { items, count: (range ? range.length : index.size(value)) - hidden + extra.length };
   }
 
-  // With a filter the count needs every record of the group: one pass counts and pages.
+  // With a filter the count needs every record listed: one pass counts and pages.
   let count = extra.length;
-  for (const id of index.ids(value, order)) {
+  for (const id of walk()) {
     if (overlay.has(id)) continue;
     const record = rows.get(id)!;
     if (!where(record)) continue;
     count++;
-    if (room() && (!after || before(after, sortKeyOf(def, record)!))) take(record);
+    if (room() && (!after || before(after, keyOf(record)))) take(record);
   }
   takeExtra();
   return { items, count };

@@ -31,6 +31,13 @@ export function compareKeys(a: SortKey, b: SortKey): number {
   return a.length - b.length;
 }
 
+/** Whether a sort key begins with the values of `prefix`. */
+export function startsWith(key: SortKey, prefix: readonly Scalar[]): boolean {
+  if (key.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (compareScalars(key[i], prefix[i]) !== 0) return false;
+  return true;
+}
+
 /** The position of a record in an index, or undefined when the record is not in it. */
 export function sortKeyOf(def: IndexDefinition, record: StoredRecord): SortKey | undefined {
   const key: Scalar[] = [];
@@ -164,6 +171,23 @@ export class SortedIndex {
         if (block > 0) offset = blocks[block - 1].length - 1;
       }
     }
+  }
+
+  /** The ids of a group whose keys begin with `prefix`, ascending: a contiguous range of it. */
+  rangeIds(value: Scalar, prefix: readonly Scalar[]): string[] {
+    const ids: string[] = [];
+    const group = this.groups.get(value);
+    if (!group) return ids;
+    const { blocks } = group;
+    let { block, offset } = position(blocks, prefix, false);
+    for (; block < blocks.length; block++, offset = 0) {
+      const entries = blocks[block];
+      for (let i = offset; i < entries.length; i++) {
+        if (!startsWith(entries[i].key, prefix)) return ids;
+        ids.push(entries[i].id);
+      }
+    }
+    return ids;
   }
 
   /** How many records a group holds. */

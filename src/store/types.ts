@@ -51,7 +51,12 @@ export interface ListQuery {
   readonly after?: SortKey;
   /** The most records to return; 0 returns only the count; absent returns all. */
   readonly limit?: number;
-  /** A filter evaluated on each record of the group, in this process. */
+  /**
+   * Only the records whose sort key begins with these values (its first order fields equal them): a range
+   * of the group, which a store reads without the rest of it, e.g. the admins among 100,000 members.
+   */
+  readonly prefix?: readonly Scalar[];
+  /** A filter evaluated on each record of the group (of the prefix's range), in this process. */
   readonly where?: (record: StoredRecord) => boolean;
 }
 
@@ -59,7 +64,7 @@ export interface ListQuery {
 export interface ListResult {
   /** The matching records, in the listing order, at most `limit`. */
   readonly items: StoredRecord[];
-  /** How many records of the group match `where`, regardless of `after` and `limit`. */
+  /** How many records of the group (of the prefix's range) match `where`, regardless of `after` and `limit`. */
   readonly count: number;
 }
 

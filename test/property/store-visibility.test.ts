@@ -41,6 +41,7 @@ const query = fc.record({
   limit: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
   after: fc.option(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.constantFrom(...IDS)), { nil: undefined }),
   evenOnly: fc.boolean(),
+  prefix: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
 });
 type Query = typeof query extends fc.Arbitrary<infer Q> ? Q : never;
 
@@ -51,7 +52,9 @@ function expectedList(state: State, q: Query) {
   const key = (t: Thing): [number, string] => [t.rank, t.id];
   const cmp = (a: [number, string], b: [number, string]) => (a[0] !== b[0] ? a[0] - b[0] : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
   const sign = q.order === 'asc' ? 1 : -1;
-  const matching = [...state.values()].filter((t) => t.group === q.value && (!q.evenOnly || t.rank % 2 === 0)).sort((x, y) => sign * cmp(key(x), key(y)));
+  const matching = [...state.values()]
+    .filter((t) => t.group === q.value && (!q.evenOnly || t.rank % 2 === 0) && (q.prefix === undefined || t.rank === q.prefix))
+    .sort((x, y) => sign * cmp(key(x), key(y)));
   const after = q.after;
   const rest = after ? matching.filter((t) => sign * cmp(key(t), after) > 0) : matching;
   return { ids: rest.slice(0, q.limit ?? rest.length).map((t) => t.id), count: matching.length };
@@ -64,6 +67,7 @@ const toQuery = (q: Query): ListQuery => ({
   limit: q.limit,
   after: q.after,
   where: q.evenOnly ? (r) => (r.rank as number) % 2 === 0 : undefined,
+  prefix: q.prefix === undefined ? undefined : [q.prefix],
 });
 
 async function observe(tx: ReadTransaction, q: Query) {
@@ -174,7 +178,7 @@ describe('json-file store with a disk that fails', () => {
           const options = { path, openSegment: disk.openSegment, compaction: { minBytes: 0, ratio: 0 }, log: () => undefined };
           let store = await createJsonFileStore(options);
           const model = new Map<string, Thing>();
-          const all: Query = { value: 'g', order: 'asc', limit: undefined, after: undefined, evenOnly: false };
+          const all: Query = { value: 'g', order: 'asc', limit: undefined, after: undefined, evenOnly: false, prefix: undefined };
           try {
             for (const round of rounds) {
               disk.faults.push(...round.faults);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoreConflictError, type IndexDefinition, type Store, type StoreSchema, type StoredRecord } from '../../src/store/types.js';
+import { StoreConflictError, type IndexDefinition, type ListQuery, type Store, type StoreSchema, type StoredRecord } from '../../src/store/types.js';
 
 /** How a store under test is made; `reopen` (optional) closes it and opens the same data again. */
 export interface StoreFactory {
@@ -15,7 +15,7 @@ const byName: IndexDefinition = { by: 'group', order: [] };
 /** The tables and indexes the contract uses: a store that needs them declared opens with this. */
 export const CONTRACT_SCHEMA: StoreSchema = { things: [byGroup, bySeen, byName], counters: [] };
 
-const record = (id: string, group: string, rank: number, extra: Record<string, unknown> = {}): StoredRecord => ({ id, group, rank, ...extra });
+const record = (id: string, group: string, rank: number | string, extra: Record<string, unknown> = {}): StoredRecord => ({ id, group, rank, ...extra });
 
 /**
  * The contract every Store implementation keeps: one suite, run against each store by a few-line test
@@ -222,6 +222,30 @@ export function runStoreContract(factory: StoreFactory): void {
       const descAfter = await store.read((tx) => tx.list('things', { index: byGroup, value: 'g', order: 'desc', after: [1, 'r4'] }));
       expect(descAfter.items.map((r) => r.id)).toEqual(['r1', 'r9', 'r6', 'r3', 'r0']);
       expect(await store.read((tx) => tx.list('things', { index: byGroup, value: 'g', limit: 0 }))).toEqual({ items: [], count: 10 });
+    });
+
+    it('lists the range of a prefix: its records only, counted, paged both ways, filtered, and in a write transaction', async () => {
+      await open();
+      await store.write(async (tx) => {
+        for (let i = 0; i < 12; i++) await tx.put('things', record(`r${String(i).padStart(2, '0')}`, 'g', i % 3, { even: i % 2 === 0 }));
+        await tx.put('things', record('s', 'g', '1'));
+      });
+      const ones = (query: Partial<ListQuery> = {}) => store.read((tx) => tx.list('things', { index: byGroup, value: 'g', prefix: [1], ...query }));
+      expect(await ones()).toMatchObject({ count: 4, items: ['r01', 'r04', 'r07', 'r10'].map((id) => ({ id })) });
+      expect((await ones({ order: 'desc', after: [1, 'r07'], limit: 5 })).items.map((r) => r.id)).toEqual(['r04', 'r01']);
+      expect((await ones({ after: [1, 'r01'], limit: 2 })).items.map((r) => r.id)).toEqual(['r04', 'r07']);
+      expect(await ones({ limit: 0 })).toEqual({ items: [], count: 4 });
+      expect(await ones({ where: (r) => r.even === true })).toMatchObject({ count: 2, items: [{ id: 'r04' }, { id: 'r10' }] });
+      expect((await ones({ prefix: [1, 'r07'] })).items.map((r) => r.id)).toEqual(['r07']);
+      expect((await ones({ prefix: ['1'] })).items.map((r) => r.id)).toEqual(['s']);
+      expect(await ones({ prefix: [9] })).toEqual({ items: [], count: 0 });
+      const inWrite = await store.write(async (tx) => {
+        await tx.put('things', record('r04', 'g', 2));
+        await tx.put('things', record('r99', 'g', 1));
+        await tx.delete('things', 'r10');
+        return tx.list('things', { index: byGroup, value: 'g', prefix: [1] });
+      });
+      expect(inWrite).toMatchObject({ count: 3, items: [{ id: 'r01' }, { id: 'r07' }, { id: 'r99' }] });
     });
 
     it('filters with where: count is the number of matches, and the cursor still applies', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
 import type { Store } from '../../src/store/types.js';
 import { dropSchemas, freshSchema, postgresAvailable, skipReason, TEST_DATABASE_URL } from '../postgres/database.js';
@@ -32,3 +32,31 @@ if (postgresAvailable) {
     it('runs the contract suite against PostgreSQL', () => undefined);
   });
 }
+
+describe.runIf(postgresAvailable)('PostgreSQL store: its schema', () => {
+  const byRank = { by: 'group', order: ['rank'] };
+  const byColor = { by: 'color', order: [] };
+
+  it('adds an index declared later: its columns computed for the records there, its groups counted', async () => {
+    const schema = freshSchema('migrate');
+    schemas.push(schema);
+    const options = { connectionString: TEST_DATABASE_URL, schema, log: () => undefined };
+    const first = await openPostgresStore({ ...options, tables: { things: [byRank] } });
+    await first.write(async (tx) => {
+      for (let i = 0; i < 2500; i++) await tx.put('things', { id: `t${i}`, group: 'g', rank: i, color: i % 3 === 0 ? 'red' : 'blue' });
+    });
+    await first.close();
+    const lines: string[] = [];
+    const second = await openPostgresStore({ ...options, tables: { things: [byRank, byColor] }, log: (line) => lines.push(line) });
+    expect(lines.join('\n')).toMatch(/index color\| of things created over 2500 records/);
+    const red = await second.read((tx) => tx.list('things', { index: byColor, value: 'red', limit: 2 }));
+    expect(red).toMatchObject({ count: 834, items: [{ id: 't0' }, { id: 't1002' }] });
+    await second.write((tx) => tx.put('things', { id: 't1', group: 'g', rank: 1, color: 'red' }));
+    expect((await second.read((tx) => tx.list('things', { index: byColor, value: 'red', limit: 0 }))).count).toBe(835);
+    await second.close();
+    // Opening again changes nothing.
+    const third = await openPostgresStore({ ...options, tables: { things: [byRank, byColor] }, log: (line) => lines.push(line) });
+    expect(lines).toHaveLength(1);
+    await third.close();
+  });
+});

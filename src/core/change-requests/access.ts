@@ -19,12 +19,7 @@ export async function findChangeRequest(ctx: Context, spaceId: string, idOrNumbe
   if (byId && byId.spaceId === spaceId) return byId;
   if (!/^[1-9]\d{0,15}$/.test(idOrNumber)) return undefined;
   const number = Number(idOrNumber);
-  const { items } = await ctx.tx.list(TABLES.changeRequests, {
-    index: INDEXES.changeRequestsBySpace,
-    value: spaceId,
-    limit: 1,
-    where: (record) => record.number === number,
-  });
+  const { items } = await ctx.tx.list(TABLES.changeRequests, { index: INDEXES.changeRequestsBySpace, value: spaceId, prefix: [number], limit: 1 });
   return items[0] as ChangeRequestRecord | undefined;
 }
 

@@ -9,10 +9,11 @@ import { INDEXES, TABLES, type MemberRecord } from '../records.js';
 export async function assertKeepsAnAdmin(ctx: Context, member: MemberRecord, doing: string): Promise<void> {
   if (member.role !== 'admin') return;
   const { count } = await ctx.tx.list(TABLES.members, {
-    index: INDEXES.membersByOrganization,
+    index: INDEXES.membersByOrganizationRole,
     value: member.organizationId,
+    prefix: ['admin'],
     limit: 0,
-    where: (record) => record.role === 'admin' && !record.disabled,
+    where: (record) => !record.disabled,
   });
   if (count <= 1) throw conflict(`Cannot ${doing}: an organization must keep at least one admin`);
 }

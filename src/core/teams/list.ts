@@ -45,10 +45,6 @@ async function teamsManagedBy(ctx: Parameters<typeof findMembership>[0], organiz
   const member = await findMembership(ctx, organizationId, userId);
   if (!member) return new Set<string>();
   if (member.role === 'admin') return 'all' as const;
-  const { items } = await ctx.tx.list(TABLES.teamMembers, {
-    index: INDEXES.teamMembersByMember,
-    value: member.id,
-    where: (record) => (record as TeamMemberRecord).role === 'owner',
-  });
+  const { items } = await ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByMemberRole, value: member.id, prefix: ['owner'] });
   return new Set(items.map((record) => (record as TeamMemberRecord).teamId));
 }

@@ -46,41 +46,55 @@ export class PgRead implements ReadTransaction {
     return query.where ? this.listFiltered(layout, index, query) : this.listRange(layout, index, query);
   }
 
-  /** A page of a group and the group's size (from the counts table), in one statement. */
+  /**
+   * A page of a group and its size in one statement: the size from the counts table, or for a prefix's
+   * range a count over that range of the index.
+   */
   private async listRange(table: TableLayout, index: IndexLayout, query: ListQuery): Promise<ListResult> {
-    const group = ident(index.group);
+    const params = new Params();
     const key = ident(index.key);
-    const desc = query.order === 'desc';
-    const values: unknown[] = [table.table, index.name, keyBytes([query.value])];
+    // Made only where used: a parameter the statement does not use has no type PostgreSQL can tell.
+    let rows: string | undefined;
+    const listed = () => (rows ??= this.listedRows(index, query, params));
+    const count = query.prefix
+      ? `(SELECT count(*) FROM ${table.sql} WHERE ${listed()})`
+      : `(SELECT n FROM ${this.layout.own('counts')} WHERE tbl = ${params.add(table.table, 'text')} AND idx = ${params.add(index.name, 'text')} AND grp = ${params.add(keyBytes([query.value]), 'bytea')})`;
     let page = `ARRAY[]::text[]`;
     if (query.limit !== 0) {
-      let where = `${group} = $3`;
-      if (query.after) {
-        values.push(keyBytes(query.after));
-        where += ` AND ${key} ${desc ? '<' : '>'} $${values.length}`;
-      }
+      const desc = query.order === 'desc';
+      const after = query.after ? ` AND ${key} ${desc ? '<' : '>'} ${params.add(keyBytes(query.after), 'bytea')}` : '';
       const limit = query.limit === undefined ? '' : ` LIMIT ${Math.floor(query.limit)}`;
-      page = `ARRAY(SELECT data FROM ${table.sql} WHERE ${where} ORDER BY ${key}${desc ? ' DESC' : ''}${limit})`;
+      page = `ARRAY(SELECT data FROM ${table.sql} WHERE ${listed()}${after} ORDER BY ${key}${desc ? ' DESC' : ''}${limit})`;
     }
-    const { rows } = await this.query(
-      `SELECT coalesce((SELECT n FROM ${this.layout.own('counts')} WHERE tbl = $1 AND idx = $2 AND grp = $3), 0)::int AS count, ${page} AS items`,
-      values,
-    );
-    return { items: (rows[0].items as string[]).map(parse), count: rows[0].count };
+    const [row] = (await this.query(`SELECT coalesce(${count}, 0)::int AS count, ${page} AS items`, params.values)).rows;
+    return { items: (row.items as string[]).map(parse), count: row.count };
   }
 
-  /** A filtered list: the whole group is read (the filter runs here), then paged as the store pages. */
+  /** A filtered list: every record listed is read (the filter runs here), then paged as the store pages. */
   private async listFiltered(table: TableLayout, index: IndexLayout, query: ListQuery): Promise<ListResult> {
+    const params = new Params();
     const desc = query.order === 'desc';
     const { rows } = await this.query(
-      `SELECT data FROM ${table.sql} WHERE ${ident(index.group)} = $1 ORDER BY ${ident(index.key)}${desc ? ' DESC' : ''}`,
-      [keyBytes([query.value])],
+      `SELECT data FROM ${table.sql} WHERE ${this.listedRows(index, query, params)} ORDER BY ${ident(index.key)}${desc ? ' DESC' : ''}`,
+      params.values,
     );
     const matching = rows.map((row) => parse(row.data)).filter(query.where!);
     const direction = desc ? -1 : 1;
     const after = query.after;
     const rest = after ? matching.filter((record) => direction * compareKeys(sortKeyOf(query.index, record)!, after) > 0) : matching;
     return { items: rest.slice(0, query.limit ?? rest.length), count: matching.length };
+  }
+
+  /**
+   * The condition on the rows a list reads: its group, and the prefix's key range if any. Keys beginning
+   * with the prefix's bytes come next after them (the next byte is a type byte, at most 0x04): [prefix, prefix + 0x05).
+   */
+  private listedRows(index: IndexLayout, query: ListQuery, params: Params): string {
+    const rows = `${ident(index.group)} = ${params.add(keyBytes([query.value]), 'bytea')}`;
+    if (!query.prefix) return rows;
+    const start = keyBytes(query.prefix);
+    const key = ident(index.key);
+    return `${rows} AND ${key} >= ${params.add(start, 'bytea')} AND ${key} < ${params.add(Buffer.concat([start, Buffer.from([0x05])]), 'bytea')}`;
   }
 
   /** Answers the gets of one turn with one statement over every table they name. */
