@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** The docs-platform command line: init, user create, serve, backup. */
+/** The docs-platform command line: init, user create, serve, backup, migrate. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ClusterNeedsPostgresError, runCluster } from './cli/cluster.js';
@@ -8,7 +8,8 @@ import { reportFatal } from './cli/fatal.js';
 import { createPlatform } from './core/platform.js';
 import { MEMBER_ROLES, type MemberRole } from './core/roles.js';
 import { backupJsonFile } from './store/backup.js';
-import { openData } from './cli/open-data.js';
+import { copyInstallation, describeCopy, TargetNotEmptyError } from './cli/copy-data.js';
+import { isPostgresUrl, openData, shownData } from './cli/open-data.js';
 
 const DEFAULT_DATA = process.env.DOCS_PLATFORM_DATA || './data/docs-platform.json';
 const LOCK_NOTE = `With a JSON data file, the server must not be running on it while a command writes to it: the
@@ -21,7 +22,8 @@ Commands:
   init          Create an organization, its owner (role admin) and an API token
   user create   Add a user to an organization with a role and issue an API token
   serve         Run the API server on a data file
-  backup        Copy a data file into one JSON file, also while the server runs
+  backup        Copy a data file or database into one JSON file, also while servers run
+  migrate       Copy a whole installation between a JSON data file and PostgreSQL
 
 Run "docs-platform <command> --help" for a command's options.`;
 
@@ -68,6 +70,18 @@ Options:
   --help        Show this help
 
 While it runs, the server holds the data file's lock: CLI commands that write refuse to run.`,
+  migrate: `Usage: docs-platform migrate --from DATA --to DATA [--json]
+
+Copies a whole installation, every record and the file bytes, from a JSON data file into a PostgreSQL
+database (postgres://user@host:5432/db) or back. The source is read in one consistent state, also while
+servers run on it; the target must be empty (refused otherwise). Prints the record count of each table on
+both sides, and exits 1 if any differs.
+
+Options:
+  --from DATA   The JSON data file or PostgreSQL URL to copy
+  --to DATA     The empty JSON data file or PostgreSQL database to copy into
+  --json        Print one JSON line: {"tables":[{"table","source","target"}],"blobs","complete"}
+  --help        Show this help`,
   backup: `Usage: docs-platform backup --out DEST [--data FILE] [--json]
 
 Copies the data file and its journal into one self-contained JSON file at DEST (written to a temporary
@@ -75,8 +89,11 @@ file, fsynced, renamed into place), and the file bytes in FILE.blobs/ to DEST.bl
 while the server serves: the copy holds every write acknowledged before the backup began.
 To restore, stop the server, remove the data file's .journal.* files, and put DEST (and DEST.blobs/) in place.
 
+With a PostgreSQL URL as --data, the copy is a JSON data file of the whole database (a snapshot taken in
+one transaction) with its file bytes in DEST.blobs/; pg_dump is the tool for a database-level backup.
+
 Options:
-  --data FILE   The JSON data file (default ${DEFAULT_DATA})
+  --data FILE   The JSON data file (default ${DEFAULT_DATA}), or a PostgreSQL URL
   --out DEST    Where to write the copy (not the data file itself)
   --json        Print one JSON line: {"sequence", "records", "bytes"}
   --help        Show this help`,
@@ -166,20 +183,43 @@ async function main(argv: string[]): Promise<void> {
     const out = required('backup', values, 'out');
     const data = (values.data as string) ?? DEFAULT_DATA;
     if (resolve(out) === resolve(data)) fail('backup: --out must not be the data file');
+    if (isPostgresUrl(data)) {
+      const report = await copyInstallation(data, out, { replaceFile: true });
+      if (values.json) console.log(JSON.stringify(report));
+      else console.log([...describeCopy(report), `Backed up ${shownData(data)} to ${out}`].join('\n'));
+      if (!report.complete) process.exitCode = 1;
+      return;
+    }
     const result = await backupJsonFile(data, out);
     if (values.json) console.log(JSON.stringify(result));
     else console.log(`Backed up ${result.records} records (through transaction ${result.sequence}) to ${out}, ${result.bytes} bytes`);
+    return;
+  }
+  if (first === 'migrate') {
+    const values = parse('migrate', rest, { from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean' } });
+    if (values.help) return console.log(HELP.migrate);
+    const from = required('migrate', values, 'from');
+    const to = required('migrate', values, 'to');
+    if (!isPostgresUrl(from) && !isPostgresUrl(to)) fail('migrate: one of --from and --to must be a PostgreSQL URL (postgres://...); copy a JSON data file with backup');
+    const report = await copyInstallation(from, to);
+    if (values.json) console.log(JSON.stringify(report));
+    else console.log([...describeCopy(report), report.complete ? `Copied ${shownData(from)} to ${shownData(to)}` : 'The counts differ: the copy is incomplete'].join('\n'));
+    if (!report.complete) process.exitCode = 1;
     return;
   }
   fail(`unknown command ${JSON.stringify(first)}; run "docs-platform --help"`);
 }
 
 main(process.argv.slice(2)).then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error) => {
     if (error instanceof UsageError) {
       console.error(`error: ${error.message}`);
       process.exit(2);
+    }
+    if (error instanceof TargetNotEmptyError) {
+      console.error(`error: ${error.message}`);
+      process.exit(1);
     }
     reportFatal(error);
   },

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { DurableTextFile } from './durable-file.js';
 import { Journal } from './journal.js';
 import { recover } from './recover.js';
-import { serializeSnapshot } from './snapshot.js';
+import { serializeSnapshot, type CapturedTables } from './snapshot.js';
 
 /** What a backup wrote. */
 export interface BackupResult {
@@ -19,40 +19,54 @@ export interface BackupHooks {
   onSnapshotRead?: () => Promise<void>;
 }
 
-/** How many times a backup starts over when a compaction replaces the snapshot while it reads. */
+/** How many times a read starts over when a compaction replaces the snapshot meanwhile. */
 const ATTEMPTS = 10;
 
+/** A JSON-file store's durable state, read from its files: see readJsonData. */
+export interface JsonData {
+  /** The sequence number of the last transaction in it. */
+  readonly sequence: number;
+  readonly tables: CapturedTables;
+}
+
 /**
- * Copies a JSON-file store into one self-contained snapshot file at `destination` (temp, fsync, rename),
- * and its blob folder (`<data>.blobs/`, file bytes) to `<destination>.blobs/`, also while a server has the store open: it takes no lock and writes nothing beside the store.
- *
- * It reads the snapshot, then the journal. A compaction renames a new snapshot into place before it
- * deletes the journal segments that snapshot holds, so if segments vanished while the backup read them,
- * the snapshot changed too: the backup sees that and starts over. What it writes holds every transaction
- * acknowledged before it began.
+ * Reads a JSON-file store's state from its files, also while a server has the store open: it takes no
+ * lock and writes nothing. It reads the snapshot, then the journal. A compaction renames a new snapshot
+ * into place before it deletes the journal segments that snapshot holds, so if segments vanished while it
+ * read them, the snapshot changed too: it sees that and starts over. What it returns holds every
+ * transaction acknowledged before it began.
  */
-export async function backupJsonFile(path: string, destination: string, hooks: BackupHooks = {}): Promise<BackupResult> {
+export async function readJsonData(path: string, hooks: BackupHooks = {}): Promise<JsonData> {
   const source = new DurableTextFile(resolve(path));
-  if (resolve(destination) === source.path) throw new Error('A backup cannot overwrite the data file it copies');
-  await mkdir(dirname(resolve(destination)), { recursive: true });
   for (let attempt = 1; ; attempt++) {
-    if (attempt > ATTEMPTS) throw new Error(`${source.path} was compacted ${ATTEMPTS} times while the backup read it; try again`);
+    if (attempt > ATTEMPTS) throw new Error(`${source.path} was compacted ${ATTEMPTS} times while it was read; try again`);
     const before = await identity(source.path);
     try {
       const text = await source.read();
       await hooks.onSnapshotRead?.();
       const { engine } = recover(source.path, text, await Journal.read(source.path));
       if ((await identity(source.path)) !== before) continue;
-      const { tables, sequence } = engine.captureVisible();
-      const records = tables.reduce((sum, [, rows]) => sum + rows.length, 0);
-      const bytes = await new DurableTextFile(resolve(destination)).writeChunks(serializeSnapshot(tables, sequence));
-      await copyBlobs(source.path, resolve(destination));
-      return { sequence, records, bytes };
+      return engine.captureVisible();
     } catch (error) {
       // A segment deleted between listing and reading it: a compaction finished meanwhile.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
+}
+
+/**
+ * Copies a JSON-file store into one self-contained snapshot file at `destination` (temp, fsync, rename),
+ * and its blob folder (`<data>.blobs/`, file bytes) to `<destination>.blobs/`, also while a server has the
+ * store open (see readJsonData): the copy holds every transaction acknowledged before it began.
+ */
+export async function backupJsonFile(path: string, destination: string, hooks: BackupHooks = {}): Promise<BackupResult> {
+  if (resolve(destination) === resolve(path)) throw new Error('A backup cannot overwrite the data file it copies');
+  await mkdir(dirname(resolve(destination)), { recursive: true });
+  const { sequence, tables } = await readJsonData(path, hooks);
+  const records = tables.reduce((sum, [, rows]) => sum + rows.length, 0);
+  const bytes = await new DurableTextFile(resolve(destination)).writeChunks(serializeSnapshot(tables, sequence));
+  await copyBlobs(resolve(path), resolve(destination));
+  return { sequence, records, bytes };
 }
 
 /** Which snapshot file is in place: a rename puts a new inode there. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isBlobKey, sha256Hex, type BlobStore } from '../core/blobs.js';
 import { syncFolder } from './durable-file.js';
@@ -46,4 +46,16 @@ export async function createFolderBlobStore(folder: string): Promise<BlobStore> 
       }
     },
   };
+}
+
+/** The key of every blob in a folder made by createFolderBlobStore (none when it does not exist). */
+export async function* folderBlobKeys(folder: string): AsyncGenerator<string> {
+  const shards = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  for (const shard of shards.sort()) {
+    if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+    for (const name of (await readdir(join(folder, shard))).sort()) if (isBlobKey(name)) yield name;
+  }
 }

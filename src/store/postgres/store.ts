@@ -1,8 +1,9 @@
 import pg from 'pg';
-import { StoreClosedError, StoreUnavailableError, type Store, type StoreSchema } from '../types.js';
+import { StoreClosedError, StoreUnavailableError, type Store, type StoreSchema, type StoredRecord } from '../types.js';
 import type { BlobStore } from '../../core/blobs.js';
 import { createPostgresBlobStore } from './blobs.js';
 import { isRetryable, isUnreachable } from './errors.js';
+import { countRecords, exportBlobKeys, exportRecords } from './export.js';
 import { layoutOf, type Layout } from './layout.js';
 import { migrate } from './migrate.js';
 import { PgRead, PgWrite } from './transaction.js';
@@ -64,6 +65,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 export interface PostgresStore extends Store {
   /** File bytes, in the store's `blobs` table. */
   readonly blobs: BlobStore;
+  /** The number of records of each table (for copies between stores). */
+  countRecords(): Promise<Record<string, number>>;
+  /** Every record, table by table, a batch at a time, from one consistent state (for copies between stores). */
+  exportRecords(): AsyncIterable<readonly [table: string, records: StoredRecord[]]>;
+  /** The key of every blob (for copies between stores). */
+  exportBlobKeys(): AsyncIterable<string>;
 }
 
 class PgStore implements PostgresStore {
@@ -123,6 +130,18 @@ class PgStore implements PostgresStore {
         await backOff(attempt);
       }
     });
+  }
+
+  countRecords(): Promise<Record<string, number>> {
+    return countRecords(this.pool, this.layout);
+  }
+
+  exportRecords(): AsyncIterable<readonly [string, StoredRecord[]]> {
+    return exportRecords(this.pool, this.layout);
+  }
+
+  exportBlobKeys(): AsyncIterable<string> {
+    return exportBlobKeys(this.pool, this.layout);
   }
 
   async close(): Promise<void> {
