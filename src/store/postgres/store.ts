@@ -6,7 +6,8 @@ import { isRetryable, isUnreachable } from './errors.js';
 import { countRecords, exportBlobKeys, exportRecords } from './export.js';
 import { layoutOf, type Layout } from './layout.js';
 import { migrate } from './migrate.js';
-import { PgRead, PgWrite } from './transaction.js';
+import { PgRead } from './read.js';
+import { PgWrite } from './write.js';
 
 /** Options of the PostgreSQL store. */
 export interface PostgresStoreOptions {
