@@ -95,6 +95,31 @@ describe('src/core is free of any runtime', () => {
   });
 });
 
+describe('the core and the store meet at the interface', () => {
+  /** The store files the core may import: the interface, the order it states, and the blob contract. */
+  const STORE_INTERFACE = ['types.ts', 'order.ts', 'blobs.ts'].map((name) => join(store, name));
+
+  it('the core imports no store implementation, only the interface', () => {
+    const problems = sourceFiles(core).flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolveRelative(file, specifier))
+        .filter((target): target is string => target !== undefined && inside(store, target) && !STORE_INTERFACE.includes(target))
+        .map((target) => `${show(file)} imports ${show(target)}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('the store imports nothing from the core', () => {
+    const problems = sourceFiles(store).flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolveRelative(file, specifier))
+        .filter((target): target is string => target !== undefined && inside(core, target))
+        .map((target) => `${show(file)} imports ${show(target)}`),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('the adapters only translate', () => {
   it('reach the core only through its entry points, and never the store', () => {
     const problems: string[] = [];

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { ListQuery, ReadTransaction, Scalar, SortKey, StoredRecord } from '../store/types.js';
-import { compareKeys as compareSortKeys } from '../store/sorted-index.js';
+import { compareKeys as compareSortKeys } from '../store/order.js';
 import { base64UrlDecode, base64UrlEncode } from './base64url.js';
 import { badRequest } from './errors.js';
 import { queryInteger } from './schemas.js';

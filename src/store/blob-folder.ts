@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { isBlobKey, sha256Hex, type BlobStore } from '../core/blobs.js';
+import { isBlobKey, sha256Hex, type BlobStore } from './blobs.js';
 import { syncFolder } from './durable-file.js';
 
 /**

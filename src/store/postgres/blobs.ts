@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isBlobKey, sha256Hex, type BlobStore } from '../../core/blobs.js';
+import { isBlobKey, sha256Hex, type BlobStore } from '../blobs.js';
 
 /**
  * A blob store in PostgreSQL, in the store's `blobs` table, so that every server process on the database

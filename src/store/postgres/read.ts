@@ -1,6 +1,7 @@
 import type { PoolClient, QueryResult } from 'pg';
 import { deepFreeze } from '../engine.js';
-import { compareKeys, indexName, sortKeyOf } from '../sorted-index.js';
+import { compareKeys } from '../order.js';
+import { indexName, sortKeyOf } from '../sorted-index.js';
 import type { ListQuery, ListResult, ReadTransaction, StoredRecord } from '../types.js';
 import { keyBytes } from './key-bytes.js';
 import { ident, type IndexLayout, type Layout, type TableLayout } from './layout.js';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { StoreClosedError, StoreUnavailableError, type Store, type StoreSchema, type StoredRecord } from '../types.js';
-import type { BlobStore } from '../../core/blobs.js';
+import type { BlobStore } from '../blobs.js';
 import { createPostgresBlobStore } from './blobs.js';
 import { isRetryable, isUnreachable } from './errors.js';
 import { countRecords, exportBlobKeys, exportRecords } from './export.js';
