@@ -3,6 +3,7 @@ import { isInitialized } from '../core/setup/operator.js';
 import { serve } from '../adapters/node-http/index.js';
 import { createJsonFileStore } from '../store/json-file.js';
 import { createFolderBlobStore } from '../store/blob-folder.js';
+import { createWorkerPool } from '../workers/pool.js';
 
 /** Where the server keeps its data and where it listens. */
 export interface ServerSettings {
@@ -27,7 +28,8 @@ export async function runServer(settings: ServerSettings, print: (line: string) 
   const store = await createJsonFileStore({ path: settings.data });
   // File bytes live beside the JSON file, content-addressed, never inside it.
   const blobs = await createFolderBlobStore(`${settings.data}.blobs`);
-  const platform = createPlatform({ store, baseUrl: settings.baseUrl, blobs });
+  // CPU-heavy jobs (OpenAPI documents, PDFs, imports, search indexes) run in worker threads, not between requests.
+  const platform = createPlatform({ store, baseUrl: settings.baseUrl, blobs, workers: createWorkerPool() });
   if (!(await isInitialized(store))) {
     const created = await platform.initialize();
     print(`First start: created organization ${created.organizationId} and its owner ${created.userId} (role admin).`);

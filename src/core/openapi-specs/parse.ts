@@ -1,4 +1,5 @@
 import { parseDocument } from 'yaml';
+import { buffersOf, defineJob } from '../job.js';
 
 /** A source text that is an OpenAPI 3.x or Swagger 2.0 document. */
 export interface ParsedSpecification {
@@ -82,3 +83,15 @@ export async function parseSpecification(text: string): Promise<ParsedSpecificat
     return undefined;
   }
 }
+
+/**
+ * The job that reads a source (its text, or its bytes as fetched: decoded as UTF-8 in the job) as
+ * parseSpecification does: parsing and checking a document of megabytes takes seconds, so it runs off the
+ * main thread where the platform has worker threads.
+ */
+export const parseSpecificationJob = defineJob({
+  name: 'parseSpecification',
+  what: 'reading an OpenAPI document',
+  run: (source: string | Uint8Array) => parseSpecification(typeof source === 'string' ? source : new TextDecoder().decode(source)),
+  transferInput: (source) => (typeof source === 'string' ? [] : buffersOf([source])),
+});

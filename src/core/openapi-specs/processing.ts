@@ -2,7 +2,8 @@ import type { Context, Ports } from '../context.js';
 import type { ReadTransaction, WriteTransaction } from '../../store/types.js';
 import { TABLES, type OpenAPIProcessErrorCode, type OpenAPISpecRecord, type OpenAPISpecVersionRecord } from '../records.js';
 import { fetchSource } from './fetch-source.js';
-import { parseSpecification, type ParsedSpecification } from './parse.js';
+import { parseSpecificationJob, type ParsedSpecification } from './parse.js';
+import { JobLimitError } from '../workers.js';
 
 /**
  * Processing a specification: `pending` (asked for, committed with the request) → `progress` (a run has
@@ -84,16 +85,24 @@ async function claim(tx: WriteTransaction, ports: Ports, specId: string) {
   return { claim: token, source };
 }
 
-/** Fetches (for a URL) and parses a source. */
+/**
+ * Fetches (for a URL) and parses a source, the parsing as a job (off the main thread where there are worker
+ * threads). A document whose parsing goes over the time or memory of one job is a `PARSE_ERROR` too.
+ */
 async function produce(ports: Ports, source: SpecSourceInput): Promise<RunOutcome> {
-  let text = source.text ?? '';
+  let input: string | Uint8Array = source.text ?? '';
   if (source.url !== undefined) {
     const fetched = await fetchSource(ports, source.url);
     if (!fetched.ok) return { error: fetched.code };
-    text = fetched.text;
+    input = fetched.bytes;
   }
-  const parsed = await parseSpecification(text);
-  return parsed ? { parsed } : { error: 'PARSE_ERROR' };
+  try {
+    const parsed = await ports.workers.run(parseSpecificationJob, input, ports.closing);
+    return parsed ? { parsed } : { error: 'PARSE_ERROR' };
+  } catch (error) {
+    if (error instanceof JobLimitError) return { error: 'PARSE_ERROR' };
+    throw error;
+  }
 }
 
 /**

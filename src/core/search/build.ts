@@ -2,6 +2,7 @@ import type { ReadTransaction } from '../../store/types.js';
 import { childIds, diffRevisions, loadRevision, readMarkdown, readPage, readPageTree } from '../content/revision.js';
 import type { PageEntry, PageNode } from '../content/model.js';
 import type { DerivedCache } from '../derived.js';
+import { pause } from '../pause.js';
 import type { RevisionRecord } from '../records.js';
 import { SearchIndex, indexedPage, type IndexedPage } from './search-index.js';
 
@@ -33,11 +34,6 @@ export interface IndexContext {
 /** How many pages a full build indexes between two pauses that let other requests run. */
 const PAGES_BETWEEN_PAUSES = 200;
 
-/**
- * Lets timers and I/O run: store reads resolve as microtasks, so without it a build of 10,000 pages (several
- * seconds of Markdown parsing) would hold the whole process. Read transactions do not block writers.
- */
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Whether a page is indexed, given whether an ancestor keeps its subtree out. */
 const indexable = (page: PageEntry, excludedAbove: boolean) => page.type === 'document' && !excludedAbove && page.noIndex !== true;
