@@ -31,12 +31,18 @@ export interface WorkerPoolOptions {
   readonly jobTimeoutMs?: number;
   /** The most heap (V8 old generation) one thread may use, in MB; default 1024. */
   readonly jobMemoryMb?: number;
+  /**
+   * How much lower the threads' scheduling priority is than the process's (nice, Linux only); default 10, so
+   * that on a busy machine the main thread answering requests gets a core before a job does. 0 keeps it.
+   */
+  readonly niceIncrement?: number;
 }
 
 /** The defaults of the pool's limits. */
 export const DEFAULT_JOB_TIMEOUT_MS = 60_000;
 export const DEFAULT_JOB_MEMORY_MB = 1024;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+const DEFAULT_NICE_INCREMENT = 10;
 
 /**
  * The module each thread starts from. It imports the worker module it is given (worker.ts under tsx and
@@ -104,7 +110,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): Workers {
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   const jobMemoryMb = options.jobMemoryMb ?? DEFAULT_JOB_MEMORY_MB;
-  const workerData = { module: WORKER_MODULE, tsx: WORKER_MODULE.endsWith('.ts') ? tsxApi() : undefined };
+  const workerData = { module: WORKER_MODULE, tsx: WORKER_MODULE.endsWith('.ts') ? tsxApi() : undefined, niceIncrement: options.niceIncrement ?? DEFAULT_NICE_INCREMENT };
   const queue: Task[] = [];
   const threads = new Set<Thread>();
   let closed = false;

@@ -1,4 +1,4 @@
-import { defineJob } from '../job.js';
+import { buffersOf, defineJob } from '../job.js';
 import { normalizeMarkdown } from './markdown.js';
 
 /**
@@ -26,20 +26,21 @@ function operationsMarkdown(document: Record<string, any>): string {
   return lines.join('\n');
 }
 
-/** What generating needs: the version's stored document (JSON text) and the specification's slug. */
+/** What generating needs: the version's stored document (JSON text, or its UTF-8 bytes) and the specification's slug. */
 export interface OpenAPIMarkdownInput {
-  readonly document: string;
+  readonly document: string | Uint8Array;
   readonly slug: string;
 }
 
 /** The job that generates the Markdown of a specification version's document. */
 export const openAPIMarkdownJob = defineJob({
   name: 'openAPIMarkdown',
+  transferInput: ({ document }: OpenAPIMarkdownInput) => (typeof document === 'string' ? [] : buffersOf([document])),
   what: 'generating the pages of an OpenAPI document',
   run({ document, slug }: OpenAPIMarkdownInput): string {
     let parsed: Record<string, any>;
     try {
-      parsed = JSON.parse(document) as Record<string, any>;
+      parsed = JSON.parse(typeof document === 'string' ? document : new TextDecoder().decode(document)) as Record<string, any>;
     } catch {
       return `_The OpenAPI specification ${slug} could not be read._\n`;
     }

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { findSpec } from '../openapi-specs/present.js';
-import { latestVersion } from '../openapi-specs/processing.js';
+import { latestVersion, versionDocument } from '../openapi-specs/processing.js';
 import { openAPIMarkdownJob } from './computed-markdown.js';
 import type { ComputedSource } from './model.js';
 
@@ -43,7 +43,7 @@ export async function computeContent(ctx: Context, organizationId: string, sourc
   const slug = source.dependencies.spec.ref.spec;
   const version = await sourceVersion(ctx, organizationId, source);
   if (!version) return { markdown: `_The OpenAPI specification ${slug} has no processed version yet._\n`, seed: 'none' };
-  const generate = () => ctx.workers.run(openAPIMarkdownJob, { document: version.document, slug });
+  const generate = async () => ctx.workers.run(openAPIMarkdownJob, { document: await versionDocument(ctx, version), slug });
   const markdown = await ctx.derived.get(COMPUTED_KIND, version.id, generate, (text) => Math.ceil(text.length / CHARACTERS_PER_PAGE));
   return { markdown, seed: version.id };
 }

@@ -24,13 +24,21 @@ export interface SpecSourceInput {
   readonly text?: string;
 }
 
-/** What a run produced: a document, or why there is none. */
-type RunOutcome = { readonly parsed: ParsedSpecification } | { readonly error: OpenAPIProcessErrorCode };
+/** What a run produced: a document (its JSON text's key in the blob store), or why there is none. */
+type RunOutcome = { readonly parsed: ParsedSpecification; readonly documentKey: string } | { readonly error: OpenAPIProcessErrorCode };
 
 /** The latest version of a specification, if it has one. */
 export async function latestVersion(tx: ReadTransaction, spec: OpenAPISpecRecord): Promise<OpenAPISpecVersionRecord | undefined> {
   if (spec.lastVersion === undefined) return undefined;
   return (await tx.get(TABLES.openAPISpecVersions, spec.lastVersion)) as OpenAPISpecVersionRecord | undefined;
+}
+
+/** The JSON text (UTF-8) of a version's document: from the blob store, or the record of an older version. */
+export async function versionDocument(ctx: Pick<Context, 'blobs'>, version: OpenAPISpecVersionRecord): Promise<Uint8Array> {
+  if (version.documentKey === undefined) return new TextEncoder().encode(version.document ?? '');
+  const bytes = await ctx.blobs.get(version.documentKey);
+  if (!bytes) throw new Error(`The document ${version.documentKey} of OpenAPI specification version ${version.id} is missing from the blob store`);
+  return bytes;
 }
 
 /** Whether a specification's `pending` or `progress` state belongs to a run that died. */
@@ -98,7 +106,8 @@ async function produce(ports: Ports, source: SpecSourceInput): Promise<RunOutcom
   }
   try {
     const parsed = await ports.workers.run(parseSpecificationJob, input, ports.closing);
-    return parsed ? { parsed } : { error: 'PARSE_ERROR' };
+    // Stored before the transaction, as file bytes are: a document equal to the latest leaves an unused blob.
+    return parsed ? { parsed, documentKey: await ports.blobs.put(parsed.json) } : { error: 'PARSE_ERROR' };
   } catch (error) {
     if (error instanceof JobLimitError) return { error: 'PARSE_ERROR' };
     throw error;
@@ -128,7 +137,7 @@ async function finish(tx: WriteTransaction, ports: Ports, specId: string, token:
     id: ports.ids.id(),
     specId,
     number: (latest?.number ?? 0) + 1,
-    document: outcome.parsed.json,
+    documentKey: outcome.documentKey,
     digest: outcome.parsed.digest,
     createdAt: now,
   };

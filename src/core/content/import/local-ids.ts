@@ -42,12 +42,16 @@ export function localIds(): { readonly prefix: string; next(): string; count(): 
   return { prefix, next: () => `${prefix}${made++}`, count: () => made };
 }
 
-/** How many pages get their ids between two pauses. */
+/** How many pages (or ids) get their ids (are made) between two pauses. */
 const PAGES_PER_SLICE = 50;
 
 /** The plan with the platform's ids and its files stored (their bytes in the blob store). */
 export async function settlePlan(ctx: PrepareContext, plan: LocalPlan): Promise<ImportPlan> {
-  const real = Array.from({ length: plan.ids }, () => ctx.ids.id());
+  // Secure random ids take microseconds each: a thousand of them are made in slices too.
+  const real: string[] = [];
+  while (real.length < plan.ids) {
+    if (real.push(ctx.ids.id()) % PAGES_PER_SLICE === 0) await pause();
+  }
   const { prefix } = plan;
   const idOf = (local: string) => real[Number(local.slice(prefix.length))];
   const inText = new RegExp(`${prefix}(\\d+)`, 'g');

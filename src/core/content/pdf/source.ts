@@ -6,7 +6,7 @@ import type { RevisionRecord } from '../../records.js';
 import { computeContent } from '../computed.js';
 import type { ComputedSource, FileEntry, LinkTarget, PageEntry } from '../model.js';
 import { pageAppUrl } from '../present.js';
-import { readChildren, readFile, readMarkdown, readPage } from '../revision.js';
+import { childIds, readFile, readMarkdown, readPage } from '../revision.js';
 import type { ContentTarget } from '../target.js';
 import { pdfReferencesJob, type PrintReferences } from './render-job.js';
 
@@ -72,15 +72,23 @@ export interface PrintRequest extends Omit<PrintSource, 'pages'> {
 export const exportTitle = (target: ContentTarget): string =>
   target.changeRequest?.subject.trim() || target.access.space.title.trim() || `Change request ${target.changeRequest?.number ?? ''}`.trim();
 
+/** How many pages are read between two yields to the event loop. */
+const PAGES_PER_SLICE = 32;
+
 /** The pages of a scope in tree order, each with its depth below the first printed. */
 async function pagesInScope(ctx: Context, revision: RevisionRecord, scope: PrintScope): Promise<{ page: PageEntry; depth: number }[]> {
   const out: { page: PageEntry; depth: number }[] = [];
+  // Page by page, pausing now and then (a level may hold thousands): the revision never changes, so
+  // yielding in the middle of reading it cannot mix two states.
+  const below = async (parent: string | null, depth: number): Promise<void> => {
+    for (const id of await childIds(ctx.tx, revision.content, parent, PAGES_PER_SLICE)) await walk((await readPage(ctx.tx, revision, id))!, depth);
+  };
   const walk = async (page: PageEntry, depth: number) => {
-    out.push({ page, depth });
-    for (const child of await readChildren(ctx.tx, revision, page.id)) await walk(child, depth + 1);
+    if (out.push({ page, depth }) % PAGES_PER_SLICE === 0) await pause();
+    await below(page.id, depth + 1);
   };
   if (scope.kind === 'all') {
-    for (const page of await readChildren(ctx.tx, revision, null)) await walk(page, 0);
+    await below(null, 0);
     return out;
   }
   const page = await readPage(ctx.tx, revision, scope.page);
@@ -96,8 +104,6 @@ async function linkOf(ctx: Context, revision: RevisionRecord, target: LinkTarget
   return { page: target.page, title: (await readPage(ctx.tx, revision, target.page))?.title ?? 'a page' };
 }
 
-/** How many pages are read between two yields to the event loop. */
-const PAGES_PER_SLICE = 32;
 
 /** The pages of a scope with their Markdown (computed pages expanded), and the computed content printed. */
 async function readPages(ctx: Context, target: ContentTarget, scope: PrintScope): Promise<{ pages: RawPage[]; computed: ComputedSeed[] }> {
@@ -110,7 +116,6 @@ async function readPages(ctx: Context, target: ContentTarget, scope: PrintScope)
     throw unprocessable(`This export would print ${inScope.length} pages, more than ${MAX_PDF_PAGES}, the most one PDF holds: export a part of it (page)`);
   }
   for (const [index, { page, depth }] of inScope.entries()) {
-    // The revision never changes: yielding in the middle of reading it cannot mix two states.
     if (index > 0 && index % PAGES_PER_SLICE === 0) await pause();
     const common = { id: page.id, title: page.title, depth, ...(page.description && { description: page.description }) };
     if (page.type === 'group') pages.push({ ...common, type: 'group', markdown: '' });
