@@ -133,6 +133,12 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): Workers {
     dispatch();
   };
 
+  /** A thread waits for the next job: it does not keep the process alive, and ends if none comes for a while. */
+  const rest = (thread: Thread) => {
+    thread.worker.unref();
+    thread.idle = setTimeout(() => end(thread, undefined), idleTimeoutMs).unref();
+  };
+
   const spawn = (): Thread => {
     const worker = new Worker(BOOTSTRAP, { workerData, resourceLimits: { maxOldGenerationSizeMb: jobMemoryMb } });
     const thread: Thread = { worker };
@@ -143,8 +149,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): Workers {
         if (result.ok) task.resolve(result.value);
         else task.reject(errorOf(result, task.job));
       }
-      worker.unref();
-      thread.idle = setTimeout(() => end(thread, undefined), idleTimeoutMs).unref();
+      rest(thread);
       dispatch();
     });
     worker.on('error', (error: Error & { code?: string }) => {
@@ -172,6 +177,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): Workers {
     } catch (error) {
       // An input that cannot be cloned: the job never started, the thread is still free.
       release(thread);
+      rest(thread);
       task.reject(error);
       dispatch();
     }
