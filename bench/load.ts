@@ -1,3 +1,4 @@
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { startCpuCount, type CpuUsage } from './cpu-usage.js';
 
@@ -151,4 +152,85 @@ function problemsOf(figures: Figures, expected: number, prefix: string): string[
   if (figures.errors > 0) problems.push(`${prefix}${figures.errors} connection errors`);
   if (figures.timeouts > 0) problems.push(`${prefix}${figures.timeouts} timeouts`);
   return problems;
+}
+
+/** What a paced load saw: the latency of each answered request, its statuses and its failures. */
+export interface PacedFigures {
+  responses: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  statusCodes: Record<string, number>;
+  unexpectedStatus: number;
+  errors: number;
+}
+
+/** A paced load that runs until stopped. */
+export interface PacedLoad {
+  /** Stops sending, waits for the answers of the requests sent, and gives the figures. */
+  stop(): Promise<PacedFigures>;
+}
+
+/**
+ * Sends one GET every `1000 / rate` ms, whatever the answers, over keep-alive connections (as many as
+ * requests in flight): a server that stalls cannot slow the sending down, so every request that arrives
+ * during a stall is counted with its wait (no coordinated omission, which autocannon's fixed connections
+ * would have). Each latency runs from the moment its request was written.
+ */
+export function startPacedLoad(url: string, path: string, headers: Record<string, string>, rate: number, expectedStatus: number): PacedLoad {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let errors = 0;
+  const inFlight = new Set<Promise<void>>();
+  const send = () => {
+    const sent = performance.now();
+    const done = new Promise<void>((resolve) => {
+      const request = http.get(`${url}${path}`, { agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          latencies.push(performance.now() - sent);
+          statusCodes[response.statusCode!] = (statusCodes[response.statusCode!] ?? 0) + 1;
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+    inFlight.add(done);
+    void done.then(() => inFlight.delete(done));
+  };
+  const interval = 1000 / rate;
+  const start = performance.now();
+  let sentCount = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    // Catch up on every send that is due: a late timer must not thin out the load.
+    while (start + sentCount * interval <= performance.now()) {
+      sentCount++;
+      send();
+    }
+    timer = setTimeout(tick, Math.max(0, start + sentCount * interval - performance.now()));
+  };
+  tick();
+  return {
+    async stop() {
+      clearTimeout(timer);
+      await Promise.all([...inFlight]);
+      agent.destroy();
+      const sorted = Float64Array.from(latencies).sort();
+      const unexpectedStatus = Object.entries(statusCodes).reduce((sum, [code, count]) => (Number(code) === expectedStatus ? sum : sum + count), 0);
+      return {
+        responses: sorted.length,
+        p50Ms: percentile(sorted, 0.5),
+        p99Ms: percentile(sorted, 0.99),
+        maxMs: sorted.length === 0 ? NaN : sorted[sorted.length - 1],
+        statusCodes,
+        unexpectedStatus,
+        errors,
+      };
+    },
+  };
 }

@@ -12,7 +12,11 @@
  *   model in this process on the memory store, at 100 and 10,000 pages: a page read by id and by path
  *   and a space search (p50 under 5 ms), an edit batch changing one page (p50 at 10,000 pages within 2x
  *   of 100), and a three-way merge of a request changing one page (its p50, p99, map nodes read, and
- *   growth from 100 to 10,000 pages reported).
+ *   growth from 100 to 10,000 pages reported);
+ * - the heavy-work case (ids `heavy-work-*`, see heavy-case.ts): GET one member at 200 req/s against the
+ *   bundled server's platform, idle and while each heavy job runs (a 4 MB OpenAPI document, a PDF of
+ *   2,000 pages, a zip import of 1,000 pages, the first search of 10,000 pages): p99 at most 3x the idle
+ *   p99, and no request over 100 ms.
  *
  * Every server (the one under test, each ceiling, and the seeder before it) is a child process, so
  * that autocannon, in this process, has its own event loop. Each case is measured in slices that
@@ -41,6 +45,7 @@ import type { CeilingInfo } from './ceiling-server.js';
 import { startChild, type Child } from './child.js';
 import { readConfig } from './config.js';
 import { measurePair, type Measurement, type Target } from './load.js';
+import { heavyCaseIds, renderHeavyReport, runHeavyCase, type HeavyResults } from './heavy-case.js';
 import { describeMachine } from './machine.js';
 import { buildRows, outcome, renderReport, writeResults, type Measured } from './report.js';
 import type { SeededData } from './seed.js';
@@ -67,6 +72,7 @@ async function main(): Promise<void> {
   const storeIds = storeCaseIds(config).filter(selected);
   const contentSettings = { sizes: config.contentSizes, rounds: config.contentRounds };
   const contentIds = contentCaseIds(contentSettings).filter(selected);
+  const heavyIds = heavyCaseIds().filter(selected);
   const ceilingOf = (id: string): CeilingKind => (id.startsWith('list-') ? 'list' : 'small');
   const ceilingKinds = (['small', 'list'] as const).filter((kind) => wanted.some((id) => ceilingOf(id) === kind) || selected(`ceiling-${kind}`));
 
@@ -107,6 +113,7 @@ async function main(): Promise<void> {
   const ceilings = new Map<CeilingKind, Child<CeilingInfo>>();
   let store: StoreResults | null = null;
   let content: ContentResults | null = null;
+  let heavy: HeavyResults | null = null;
   try {
     for (const kind of ceilingKinds) {
       const ceiling = await startChild<CeilingInfo>(script('ceiling-server.ts'), [kind]);
@@ -143,13 +150,14 @@ async function main(): Promise<void> {
       console.log(`content case: ${contentSettings.rounds} timed rounds a row, in this process`);
       content = await runContentCase(contentSettings, contentIds, console.log);
     }
+    if (heavyIds.length > 0) heavy = await runHeavyCase(config, dataDir, heavyIds, console.log);
   } finally {
     await Promise.all([...ceilings.values()].map((ceiling) => ceiling.stop()));
     if (process.env.BENCH_KEEP_DATA !== '1') await rm(dataDir, { recursive: true, force: true });
   }
 
   const rows = buildRows(measured, config.small, config.large);
-  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? [])];
+  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? []), ...(heavy?.checks ?? [])];
   if (rows.length > 0) console.log(`\n${renderReport(rows)}`);
   // Another process busy for a fifth of a core or more while a case ran took CPU from the bench or the server.
   const disturbed = measured.filter(({ measurement: { cpu } }) => cpu && cpu.others + cpu.steal >= 0.2);
@@ -159,6 +167,7 @@ async function main(): Promise<void> {
   }
   if (store) console.log(`\n${renderStoreReport(store.rows)}`);
   if (content) console.log(`\n${renderContentReport(content.rows)}`);
+  if (heavy) console.log(`\n${renderHeavyReport(heavy.rows)}`);
   const resultsPath = join(resultsDir, 'latest.json');
   await writeResults(resultsPath, {
     date: new Date().toISOString(),
@@ -181,10 +190,11 @@ async function main(): Promise<void> {
     })),
     store: store && { seconds: store.seconds, rows: store.rows.map((row) => ({ ...row, result: outcome(row) })) },
     content: content && { seconds: content.seconds, seeded: content.seeded, rows: content.rows.map((row) => ({ ...row, result: outcome(row) })) },
+    heavy: heavy && { seconds: heavy.seconds, seedSeconds: heavy.seedSeconds, rows: heavy.rows.map((row) => ({ ...row, result: outcome(row) })) },
     checks,
   });
   const missed = checks.filter((check) => check.pass === false).length;
-  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? [])].filter((row) => !row.valid).length;
+  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? []), ...(heavy?.rows ?? [])].filter((row) => !row.valid).length;
   console.log(`\n${checks.filter((check) => check.pass).length} of ${checks.length} targets met${missed ? `, ${missed} MISSED` : ''}${invalid ? `, ${invalid} cases INVALID` : ''}. Results: ${resultsPath}`);
 }
 

@@ -1,6 +1,8 @@
 /** docs-platform: the library's public entry. */
 export { createPlatform, type Api, type Platform, type PlatformOptions } from './core/platform.js';
 export type { Fetch } from './core/context.js';
+export { inlineWorkers, JobLimitError, type Workers } from './core/workers.js';
+export type { Job } from './core/job.js';
 export { operations, type Operations } from './core/operations.js';
 export { routes } from './core/routes.js';
 export type { Operation, Route } from './core/operation.js';

@@ -12,6 +12,11 @@ const src = join(root, 'src');
 const core = join(src, 'core');
 const adapters = join(src, 'adapters');
 const store = join(src, 'store');
+/**
+ * The worker pool: Node's worker_threads, so it lives outside the core, like the stores that touch disk and
+ * node-http. It may use Node APIs; it reaches the core only through the jobs and the port it runs them for.
+ */
+const workers = join(src, 'workers');
 
 /** The TypeScript files under a folder, recursively. */
 function sourceFiles(folder: string): string[] {
@@ -139,6 +144,19 @@ describe('the adapters only translate', () => {
   it('use Node builtins only in node-http: the pipeline, the OpenAPI generator and the Fetch adapter run on every runtime', () => {
     const nodeHttp = join(adapters, 'node-http');
     expect(builtinImportsFrom(sourceFiles(adapters).filter((file) => !inside(nodeHttp, file)))).toEqual([]);
+  });
+});
+
+describe('the worker pool only runs jobs', () => {
+  it('reaches the core only through the job registry, the Workers port and the job type', () => {
+    const allowed = ['jobs.ts', 'workers.ts', 'job.ts'].map((name) => join(core, name));
+    const problems = sourceFiles(workers).flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolveRelative(file, specifier))
+        .filter((target): target is string => target !== undefined && inside(core, target) && !allowed.includes(target))
+        .map((target) => `${show(file)} imports ${show(target)}; use one of ${allowed.map(show).join(', ')}`),
+    );
+    expect(problems).toEqual([]);
   });
 });
 

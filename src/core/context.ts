@@ -5,6 +5,7 @@ import type { DerivedCache } from './derived.js';
 import type { Ids } from './ids.js';
 import type { UserRecord } from './records.js';
 import type { Secrets } from './secrets.js';
+import type { Workers } from './workers.js';
 
 /** The authenticated caller of an operation. */
 export interface Actor {
@@ -37,6 +38,8 @@ export interface Ports {
   readonly blobs: BlobStore;
   /** Data derived from revisions (links, search indexes), shared by every operation of the platform. */
   readonly derived: DerivedCache;
+  /** Runs CPU-heavy jobs (job.ts), off the main thread where the platform has worker threads. */
+  readonly workers: Workers;
   /** Aborted when the platform closes, so that background work stops instead of holding the close. */
   readonly closing: AbortSignal;
 }
@@ -62,6 +65,8 @@ export interface Context<Tx extends ReadTransaction = ReadTransaction> {
   readonly blobs: BlobStore;
   /** Data derived from revisions (links, search indexes), computed once per revision (derived.ts). */
   readonly derived: DerivedCache;
+  /** Runs CPU-heavy jobs (job.ts), off the main thread where the platform has worker threads. */
+  readonly workers: Workers;
   /**
    * Runs `task` once this operation's transaction has committed (never when it fails); the response does
    * not wait for it. `platform.settle()` waits for every task started so far.
@@ -83,7 +88,8 @@ export interface PrepareContext {
   readonly fetchTimeoutMs: number;
   readonly blobs: BlobStore;
   readonly derived: DerivedCache;
-  /** Aborted when the platform closes. */
+  readonly workers: Workers;
+  /** Aborted when the platform closes: pass it to outbound work and jobs. */
   readonly closing: AbortSignal;
   /** Runs `fn` in a read transaction, e.g. to check permissions before outbound work. */
   read<T>(fn: (ctx: Context) => Promise<T>): Promise<T>;

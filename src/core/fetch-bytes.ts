@@ -1,4 +1,5 @@
 import type { Fetch } from './context.js';
+import { pause } from './pause.js';
 
 /** What fetching bytes needs: the fetch port, its time limit, and the platform's closing signal. */
 export interface FetchPorts {
@@ -25,6 +26,12 @@ export class FetchFailure extends Error {
   }
 }
 
+/**
+ * How many bytes of a body are read between two pauses: chunks already buffered resolve as microtasks, so a
+ * fast source of megabytes would otherwise be read (and parsed by the HTTP client) in one long turn.
+ */
+const BYTES_BETWEEN_PAUSES = 256 * 1024;
+
 /** Reads a body up to `maxBytes`, refusing more (a FetchFailure saying so). */
 export async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? 0);
@@ -36,6 +43,7 @@ export async function readLimited(response: Response, maxBytes: number): Promise
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (Math.floor((size + value.byteLength) / BYTES_BETWEEN_PAUSES) > Math.floor(size / BYTES_BETWEEN_PAUSES)) await pause();
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => undefined);

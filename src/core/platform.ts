@@ -16,6 +16,7 @@ import { secretsFromKey, secretsFromStore, type Secrets } from './secrets.js';
 import { purgeExpiredSpaces } from './spaces/trash.js';
 import { addUser, initialize } from './setup/operator.js';
 import { parseOrThrow } from './validate.js';
+import { inlineWorkers, type Workers } from './workers.js';
 
 /** What a platform is made of; everything but the store has a real default. */
 export interface PlatformOptions {
@@ -46,6 +47,13 @@ export interface PlatformOptions {
    * least recently used evicted first; default 100,000 (DEFAULT_DERIVED_CAPACITY, see derived.ts).
    */
   derivedCapacity?: number;
+  /**
+   * Runs CPU-heavy jobs (parsing OpenAPI documents, rendering PDFs, unpacking imports, indexing spaces).
+   * Default: in-process (`inlineWorkers`), which works in every runtime but holds the event loop while a job
+   * runs. On Node, pass `createWorkerPool()` from `docs-platform/workers` (the bundled server does) so that
+   * they run in worker threads. `close()` closes it.
+   */
+  workers?: Workers;
   /** Receives errors that escape background work (the state it leaves is recovered later); default console.error. */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -92,7 +100,10 @@ export interface Platform {
    * do not wait for it. For tests, and for an embedding app that wants to observe the outcome.
    */
   settle(): Promise<void>;
-  /** Stops background work (it is resumed later from the store), then closes the store after pending writes are durable. */
+  /**
+   * Stops background work (it is resumed later from the store) and jobs (requests waiting for one fail), closes
+   * the `workers` port, then closes the store after pending writes are durable.
+   */
   close(): Promise<void>;
 }
 
@@ -124,7 +135,8 @@ export function createPlatform(options: PlatformOptions): Platform {
   // Names this platform (this process) as the holder of leases on background work; not from `ids`, whose
   // sequence tests rely on.
   const holder = crypto.randomUUID();
-  const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived }, onBackgroundError);
+  const workers = options.workers ?? inlineWorkers;
+  const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived, workers }, onBackgroundError);
   // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.
   const closing = new AbortController();
 
@@ -167,6 +179,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       fetchTimeoutMs,
       blobs,
       derived,
+      workers,
       defer: (task) => void deferred.push(task),
     });
     let prepared: unknown;
@@ -181,6 +194,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         fetchTimeoutMs,
         blobs,
         derived,
+        workers,
         closing: closing.signal,
         read: (fn) => store.read((tx) => fn(contextOf(tx))),
       };
@@ -262,6 +276,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     async close() {
       closing.abort();
       await background.close();
+      await workers.close();
       await store.close();
     },
   };

@@ -355,15 +355,18 @@ export interface OpenAPISpecRecord extends StoredRecord {
 }
 
 /**
- * A processed version of an OpenAPI specification: the document as JSON text (a string, so that a large
- * document is one value to store and copy) and the SHA-256 of its canonical form, which tells an unchanged
- * document from a new one. `number` counts a specification's versions from 1.
+ * A processed version of an OpenAPI specification: the document as JSON text, in the blob store under
+ * `documentKey` (a document of megabytes in a record cost the store tens of milliseconds of the main thread
+ * to journal, and every snapshot to rewrite), and the SHA-256 of its canonical form, which tells an unchanged
+ * document from a new one. `number` counts a specification's versions from 1. Versions stored before
+ * documents moved to the blob store hold theirs in `document`.
  */
 export interface OpenAPISpecVersionRecord extends StoredRecord {
   readonly id: string;
   readonly specId: string;
   readonly number: number;
-  readonly document: string;
+  readonly documentKey?: string;
+  readonly document?: string;
   readonly digest: string;
   readonly createdAt: string;
 }

@@ -8,7 +8,10 @@
 export interface BlobStore {
   /** Stores bytes and resolves to their key once they are durable; storing bytes already there is a no-op. */
   put(bytes: Uint8Array): Promise<string>;
-  /** The bytes stored under a key, or undefined when there are none. */
+  /**
+   * The bytes stored under a key, or undefined when there are none: a copy the caller owns (it may hand
+   * them to a job, which moves them to another thread).
+   */
   get(key: string): Promise<Uint8Array | undefined>;
 }
 

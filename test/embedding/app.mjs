@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createJsonFileStore, createMemoryStore, createPlatform } from 'docs-platform';
 import { createFetchHandler } from 'docs-platform/fetch';
 import { serve } from 'docs-platform/node-http';
+import { createWorkerPool } from 'docs-platform/workers';
 
 const dataFile = join(dirname(fileURLToPath(import.meta.url)), 'data', 'platform.json');
 const results = {};
@@ -16,7 +17,8 @@ const first = await scratch.initialize();
 results.memory = { members: (await scratch.as(first.userId).listMembers({ organizationId: first.organizationId })).count };
 await scratch.close();
 
-const platform = createPlatform({ store: await createJsonFileStore({ path: dataFile }) });
+// Jobs in worker threads, as the README recommends on Node: the threads load the packed JavaScript.
+const platform = createPlatform({ store: await createJsonFileStore({ path: dataFile }), workers: createWorkerPool({ threads: 1 }) });
 const { organizationId, userId, token } = await platform.initialize({ title: 'Embedded', email: 'owner@embedded.test', name: 'Owner' });
 results.organizationId = organizationId;
 results.userId = userId;
@@ -24,6 +26,13 @@ results.userId = userId;
 // An operation called directly, as a user the app has authenticated.
 const members = await platform.as(userId).listMembers({ organizationId });
 results.direct = { count: members.count, ownerRole: members.items.find((member) => member.id === userId)?.role ?? null };
+
+// An OpenAPI specification from text: processing parses it in a worker thread after the response.
+const api = platform.as(userId);
+await api.createOpenAPISpec({ organizationId, slug: 'pets', source: { text: JSON.stringify({ openapi: '3.1.0', info: { title: 'Pets', version: '1' }, paths: {} }) } });
+await platform.settle();
+const spec = await api.getOpenAPISpec({ organizationId, specSlug: 'pets' });
+results.workers = { processingState: spec.processingState, hasVersion: spec.lastVersion !== undefined, error: spec.lastProcessErrorCode ?? null };
 
 // The Fetch adapter, without a socket.
 const handle = createFetchHandler(platform);

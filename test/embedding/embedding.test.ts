@@ -63,8 +63,9 @@ const CHECK_TS = `
 import { createJsonFileStore, createMemoryStore, createPlatform, ApiError, type Platform, type Store } from 'docs-platform';
 import { createFetchHandler } from 'docs-platform/fetch';
 import { serve, type RunningServer } from 'docs-platform/node-http';
+import { createWorkerPool } from 'docs-platform/workers';
 
-const platform: Platform = createPlatform({ store: createMemoryStore() });
+const platform: Platform = createPlatform({ store: createMemoryStore(), workers: createWorkerPool({ threads: 1 }) });
 const store: Promise<Store> = createJsonFileStore({ path: 'data.json' });
 const handle: (request: Request) => Promise<Response> = createFetchHandler(platform);
 const running: Promise<RunningServer> = serve({ platform, port: 0 });
@@ -122,7 +123,7 @@ describe('the packed package, embedded in a plain JavaScript app', () => {
 
   it('ships the compiled JavaScript and declarations, without sources or tests', () => {
     expect(entries).toContain('package/package.json');
-    for (const file of ['index', 'fetch', 'node-http', 'cli', 'server']) {
+    for (const file of ['index', 'fetch', 'node-http', 'workers', 'cli', 'server']) {
       expect(entries).toContain(`package/dist/${file}.js`);
       expect(entries).toContain(`package/dist/${file}.d.ts`);
     }
@@ -145,6 +146,7 @@ describe('the packed package, embedded in a plain JavaScript app', () => {
       organizationIds: [output.organizationId],
     });
     expect(output.persisted).toEqual({ format: 'docs-platform', members: 1 });
+    expect(output.workers).toEqual({ processingState: 'complete', hasVersion: true, error: null });
     expect(output.reference).toEqual({ openapi: 200, version: '3.1.0', page: 200, bundle: 200, bundleType: 'text/javascript; charset=utf-8' });
   }, 60_000);
 

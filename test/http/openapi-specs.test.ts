@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stringify as stringifyYaml } from 'yaml';
 import { parseSpecification } from '../../src/core/openapi-specs/parse.js';
-import { TABLES, type OpenAPISpecRecord } from '../../src/core/records.js';
+import type { ApiError } from '../../src/core/errors.js';
+import { MAX_SOURCE_BYTES } from '../../src/core/openapi-specs/schemas.js';
+import { TABLES, type OpenAPISpecRecord, type OpenAPISpecVersionRecord } from '../../src/core/records.js';
 import type { MemberRole } from '../../src/core/roles.js';
 import { expectRefusals, type Refusal } from './bad-input.js';
 import { httpSuite, walkPages, type Caller } from './harness.js';
@@ -160,6 +162,28 @@ httpSuite(
       expect(await latestDocument('from-json')).toEqual(SWAGGER_20);
       expect((await processed('from-yaml')).processingState).toBe('complete');
       expect(await latestDocument('from-yaml')).toEqual(INVENTORY_30);
+    });
+
+    it('keeps a version\'s document in the blob store, and still serves a version stored with its document inline', async () => {
+      await create('stored', { text: JSON.stringify(SWAGGER_20) });
+      const { lastVersion } = await processed('stored');
+      const record = (await h().platform.store.read((tx) => tx.get(TABLES.openAPISpecVersions, lastVersion))) as OpenAPISpecVersionRecord;
+      expect(record.document).toBeUndefined();
+      expect(record.documentKey).toMatch(/^[0-9a-f]{64}$/);
+      expect(await latestDocument('stored')).toEqual(SWAGGER_20);
+      // As versions were stored before documents moved to the blob store.
+      const { documentKey: _key, ...inline } = record;
+      await h().platform.store.write((tx) => tx.put(TABLES.openAPISpecVersions, { ...inline, document: JSON.stringify(PETSTORE_31) }));
+      expect(await latestDocument('stored')).toEqual(PETSTORE_31);
+      expect((await h().owner.get(`${spec('stored')}/versions/${lastVersion}/openapi.json`)).body).toEqual(PETSTORE_31);
+    });
+
+    it('refuses a text over 5 MiB through the library (over HTTP the 1 MiB of a body comes first: 413)', async () => {
+      const text = JSON.stringify({ ...SWAGGER_20, padding: 'x'.repeat(MAX_SOURCE_BYTES) });
+      const api = h().platform.as(h().owner.userId);
+      const refused = await api.createOpenAPISpec({ organizationId: h().organizationId, slug: 'huge', source: { text } }).catch((error: ApiError) => error);
+      expect(refused).toMatchObject({ status: 400, message: `source.text: must be at most ${MAX_SOURCE_BYTES} bytes (5 MiB) of UTF-8` });
+      expect((await h().owner.post(specs(), { slug: 'huge', source: { text } })).status).toBe(413);
     });
 
     it('shows the run in progress while the source is being fetched', async () => {

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { createFetchHandler } from '../../src/adapters/fetch/index.js';
 import { createMemoryBlobStore, type BlobStore } from '../../src/core/blobs.js';
+import { MAX_PDF_PAGES } from '../../src/core/content/pdf/source.js';
 import { authoring, md } from './authoring.js';
 import { httpSuite, type Caller } from './harness.js';
 import { inspectPdf, SMALL_JPEG, solidPng } from './pdf-inspect.js';
@@ -201,8 +202,25 @@ httpSuite(
       expect((await h().owner.put(`${org}/openapi/pets`, { source: { text: specOf('List all the pets') } })).status).toBe(200);
       await h().platform.settle();
       expect((await exportPdf(space.id, cr.id)).pdf.text).toBe('API\nGET /pets\nList all the pets');
-      expect(puts.length).toBe(before + 2);
+      // The new version's document (versions keep theirs in the blob store), then the new PDF.
+      expect(puts.length).toBe(before + 3);
     });
+
+    it(`refuses an export of more than ${MAX_PDF_PAGES} pages with a 422 naming the limit; a part of it prints`, async () => {
+      const space = await a.space();
+      const cr = await a.changeRequest(space.id);
+      // Groups: the cheapest pages to make, and they print (each its title).
+      const api = h().platform.as(h().owner.userId);
+      for (let from = 0; from <= MAX_PDF_PAGES; from += 50) {
+        const changes = Array.from({ length: Math.min(50, MAX_PDF_PAGES + 1 - from) }, (_, i) => ({ operation: 'insert_page' as const, type: 'group' as const, title: `Part ${from + i}` }));
+        await api.updateChangeRequestContent({ spaceId: space.id, changeRequestId: cr.id, changes });
+      }
+      const refused = await h().owner.get(pdfPath(space.id, cr.id));
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.message).toBe(`This export would print ${MAX_PDF_PAGES + 1} pages, more than ${MAX_PDF_PAGES}, the most one PDF holds: export a part of it (page)`);
+      const first = (await h().owner.get(`${a.contentOf(space.id, cr.id)}`)).body.pages[0].id;
+      expect((await exportPdf(space.id, cr.id, `?page=${first}`)).pdf.text).toBe('Part 0');
+    }, 60_000);
 
     it('stops serving the PDF one hour after the request, and refuses an altered URL', async () => {
       const { space, cr } = await fixture();

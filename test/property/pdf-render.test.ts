@@ -84,8 +84,6 @@ describe('PDF rendering of random content', () => {
           createdAt: '2026-03-01T10:00:00.000Z',
           pages,
           pageUrls: new Map([['p9', 'https://docs.test/app/p9']]),
-          imageFiles: new Map(),
-          computed: [],
         };
         const pdf = inspectPdf(await renderPdf(source, images));
         // Documents start a page unless they open their group's page: at least one page per such start.
@@ -114,8 +112,6 @@ describe('PDF rendering of random content', () => {
       createdAt: '2026-03-01T10:00:00.000Z',
       pages: [{ id: 'p0', type: 'document', title: 'One', depth: 0, body: parseMarkdown('Hello **there**.\n\n| a | b |\n|---|---|\n| 1 | 2 |') }],
       pageUrls: new Map(),
-      imageFiles: new Map(),
-      computed: [],
     };
     const images = new Map([['f0', solidPng(3, 3, [1, 2, 3, 4], true)]]);
     expect(await renderPdf(source, images)).toEqual(await renderPdf(source, images));

@@ -7,7 +7,8 @@ import { createPlatform, type Api, type Platform } from '../../src/core/platform
 import { TABLES, type SpaceRecord } from '../../src/core/records.js';
 import { SEARCH_KIND, buildIndex, withSearchIndex } from '../../src/core/search/build.js';
 import { PostingList } from '../../src/core/search/posting-list.js';
-import type { SearchIndex } from '../../src/core/search/search-index.js';
+import { SearchIndex, indexedPage } from '../../src/core/search/search-index.js';
+import { inlineWorkers } from '../../src/core/workers.js';
 import { queryWords } from '../../src/core/search/words.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 
@@ -197,8 +198,8 @@ describe('search index', () => {
           await w.platform.store.read(async (tx) => {
             const space = (await tx.get(TABLES.spaces, w.spaceId)) as SpaceRecord;
             const revision = await loadRevision(tx, space.revision);
-            const scratch = await buildIndex(tx, revision);
-            const kept = await withSearchIndex({ tx, derived }, revision, (index) => index);
+            const scratch = await buildIndex({ tx, derived, workers: inlineWorkers }, revision);
+            const kept = await withSearchIndex({ tx, derived, workers: inlineWorkers }, revision, (index) => index);
             // Taken over from the previous revision (and that revision's entry dropped), not rebuilt.
             if (previous) expect(kept).toBe(previous);
             expect(derived.peek(SEARCH_KIND, revision.parents[0])).toBeUndefined();
@@ -219,6 +220,33 @@ describe('search index', () => {
       { numRuns: NUM_RUNS },
     );
   }, 120_000);
+
+  it('restored from its image (as a worker thread sends it back), answers and updates as the index it was made of', async () => {
+    const page = fc.record({ title: words(3), description: fc.option(words(3), { nil: undefined }), markdown: body });
+    const pages = fc.array(page, { minLength: 1, maxLength: 12 });
+    await fc.assert(
+      fc.asyncProperty(pages, pages, fc.array(fc.nat(), { maxLength: 6 }), async (first, later, removed) => {
+        const entries = first.map((each, i) => ({ id: `p${i}`, path: `page-${i}`, title: each.title, description: each.description, markdown: each.markdown }));
+        const built = new SearchIndex('r1');
+        for (const entry of entries) built.add(indexedPage(entry, entry.markdown));
+        const restored = await SearchIndex.restore(structuredClone(built.image()));
+        const same = () => {
+          expect(restored.size).toBe(built.size);
+          for (const query of QUERIES) expect(restored.search(queryWords(query), 0, 1000), query).toEqual(built.search(queryWords(query), 0, 1000));
+        };
+        same();
+        // Then both follow the same edits: the restored posting lists grow and shrink over the image's arrays.
+        const gone = [...new Set(removed.map((n) => entries[n % entries.length]))];
+        for (const entry of gone) {
+          for (const index of [built, restored]) index.remove(indexedPage(entry, entry.markdown));
+        }
+        const added = later.map((each, i) => ({ id: `q${i}`, path: `later-${i}`, title: each.title, description: each.description, markdown: each.markdown }));
+        for (const entry of added) for (const index of [built, restored]) index.add(indexedPage(entry, entry.markdown));
+        same();
+      }),
+      { numRuns: 100 },
+    );
+  });
 
   it('keeps posting lists as a map would: sets, deletes, lookups, ascending order', () => {
     const operation = fc.oneof(

@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { findSpec } from '../openapi-specs/present.js';
-import { latestVersion } from '../openapi-specs/processing.js';
-import { normalizeMarkdown } from './markdown.js';
+import { latestVersion, versionDocument } from '../openapi-specs/processing.js';
+import { openAPIMarkdownJob } from './computed-markdown.js';
 import type { ComputedSource } from './model.js';
 
 /**
@@ -18,25 +18,6 @@ export interface ComputedContent {
   readonly seed: string;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-/** Markdown listing a specification's operations: one section per operation, with its summary and description. */
-function operationsMarkdown(document: Record<string, any>): string {
-  const lines: string[] = [];
-  const info = document.info ?? {};
-  if (typeof info.description === 'string' && info.description.trim() !== '') lines.push(info.description.trim(), '');
-  for (const [path, item] of Object.entries<Record<string, any>>(document.paths ?? {})) {
-    for (const method of METHODS) {
-      const operation = item?.[method];
-      if (!operation) continue;
-      lines.push(`## ${method.toUpperCase()} \`${path}\``, '');
-      if (typeof operation.summary === 'string' && operation.summary !== '') lines.push(operation.summary, '');
-      if (typeof operation.description === 'string' && operation.description !== '') lines.push(operation.description, '');
-    }
-  }
-  return lines.join('\n');
-}
-
 /** The specification version a computed page's content comes from: its latest processed one, if any. */
 async function sourceVersion(ctx: Context, organizationId: string, source: ComputedSource) {
   const spec = await findSpec(ctx, organizationId, source.dependencies.spec.ref.spec);
@@ -48,16 +29,21 @@ export async function computedSeed(ctx: Context, organizationId: string, source:
   return (await sourceVersion(ctx, organizationId, source))?.id ?? 'none';
 }
 
-/** Generates the content of a computed page of an organization. */
+/** The kind of generated Markdown in the derived-data cache, by specification version (versions never change). */
+const COMPUTED_KIND = 'computed:openapi';
+
+/** How many characters of generated Markdown weigh as one page in the derived-data cache (about a page's index). */
+const CHARACTERS_PER_PAGE = 5000;
+
+/**
+ * Generates the content of a computed page of an organization: once per specification version (kept in
+ * `ctx.derived`), as a job, since a document of megabytes takes a while to read and turn into Markdown.
+ */
 export async function computeContent(ctx: Context, organizationId: string, source: ComputedSource): Promise<ComputedContent> {
   const slug = source.dependencies.spec.ref.spec;
   const version = await sourceVersion(ctx, organizationId, source);
   if (!version) return { markdown: `_The OpenAPI specification ${slug} has no processed version yet._\n`, seed: 'none' };
-  let document: Record<string, any>;
-  try {
-    document = JSON.parse(version.document) as Record<string, any>;
-  } catch {
-    return { markdown: `_The OpenAPI specification ${slug} could not be read._\n`, seed: version.id };
-  }
-  return { markdown: normalizeMarkdown(operationsMarkdown(document)), seed: version.id };
+  const generate = async () => ctx.workers.run(openAPIMarkdownJob, { document: await versionDocument(ctx, version), slug });
+  const markdown = await ctx.derived.get(COMPUTED_KIND, version.id, generate, (text) => Math.ceil(text.length / CHARACTERS_PER_PAGE));
+  return { markdown, seed: version.id };
 }

@@ -1,6 +1,7 @@
 import type { ReadTransaction, WriteTransaction } from '../../store/types.js';
 import { TABLES, type ContentDocumentRecord, type RevisionContent, type RevisionRecord } from '../records.js';
 import { copyMap, diffMaps, readMap } from './btree.js';
+import { pause } from '../pause.js';
 import { childRange, type FileEntry, type PageEntry, type PageNode, type PageTree } from './model.js';
 
 /**
@@ -26,10 +27,12 @@ export async function readPageByPath(tx: ReadTransaction, revision: RevisionReco
   return id === undefined ? undefined : readPage(tx, revision, id);
 }
 
-/** The ids of a page's children (null: the top level), in order. */
-export async function childIds(tx: ReadTransaction, content: RevisionContent, parent: string | null): Promise<string[]> {
+/** The ids of a page's children (null: the top level), in order; with `pauseEvery`, pausing after that many each time. */
+export async function childIds(tx: ReadTransaction, content: RevisionContent, parent: string | null, pauseEvery = Infinity): Promise<string[]> {
   const ids: string[] = [];
-  for await (const [, id] of readMap(tx, content.children).entries(...childRange(parent))) ids.push(id as string);
+  for await (const [, id] of readMap(tx, content.children).entries(...childRange(parent))) {
+    if (ids.push(id as string) % pauseEvery === 0) await pause();
+  }
   return ids;
 }
 
@@ -58,10 +61,12 @@ export async function readMarkdown(tx: ReadTransaction, page: PageEntry): Promis
   return (await readDocument(tx, page))?.markdown ?? '';
 }
 
-/** Every entry of a map, in key order. */
-async function allEntries<T>(tx: ReadTransaction, root: RevisionContent[keyof RevisionContent]): Promise<[string, T][]> {
+/** Every entry of a map, in key order; with `pauseEvery`, pausing after that many entries each time. */
+async function allEntries<T>(tx: ReadTransaction, root: RevisionContent[keyof RevisionContent], pauseEvery = Infinity): Promise<[string, T][]> {
   const out: [string, T][] = [];
-  for await (const entry of readMap(tx, root).entries()) out.push(entry as [string, T]);
+  for await (const entry of readMap(tx, root).entries()) {
+    if (out.push(entry as [string, T]) % pauseEvery === 0) await pause();
+  }
   return out;
 }
 
@@ -70,13 +75,17 @@ export async function loadPageTree(tx: ReadTransaction, revisionId: string): Pro
   return readPageTree(tx, await loadRevision(tx, revisionId));
 }
 
-/** A whole revision, materialized: every page with its children in order, by id and by path, and every file. */
-export async function readPageTree(tx: ReadTransaction, revision: RevisionRecord): Promise<PageTree> {
+/**
+ * A whole revision, materialized: every page with its children in order, by id and by path, and every file.
+ * With `pauseEvery`, reading pauses after that many entries each time, so that other requests go on while
+ * a long work (a search index) reads a large revision: a read transaction is a snapshot, a pause mixes nothing.
+ */
+export async function readPageTree(tx: ReadTransaction, revision: RevisionRecord, pauseEvery?: number): Promise<PageTree> {
   const nodes = new Map<string, PageNode & { pages: PageNode[] }>();
-  for (const [id, entry] of await allEntries<PageEntry>(tx, revision.content.pages)) nodes.set(id, { ...entry, pages: [] });
+  for (const [id, entry] of await allEntries<PageEntry>(tx, revision.content.pages, pauseEvery)) nodes.set(id, { ...entry, pages: [] });
   const top: PageNode[] = [];
   // The children map is sorted by parent, then order: appending in key order gives each list in order.
-  for (const [key, id] of await allEntries<string>(tx, revision.content.children)) {
+  for (const [key, id] of await allEntries<string>(tx, revision.content.children, pauseEvery)) {
     const parent = key.slice(0, key.indexOf('\u0000'));
     const node = nodes.get(id)!;
     if (parent === '') top.push(node);

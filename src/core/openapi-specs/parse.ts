@@ -1,9 +1,10 @@
 import { parseDocument } from 'yaml';
+import { buffersOf, defineJob } from '../job.js';
 
 /** A source text that is an OpenAPI 3.x or Swagger 2.0 document. */
 export interface ParsedSpecification {
-  /** The document as JSON text: what a version stores and serves. */
-  readonly json: string;
+  /** The document as JSON text, in UTF-8: what a version stores (in the blob store) and serves. */
+  readonly json: Uint8Array;
   /** The SHA-256 (hex) of the document's canonical form: equal for documents that differ only in layout or key order. */
   readonly digest: string;
 }
@@ -76,9 +77,22 @@ export async function parseSpecification(text: string): Promise<ParsedSpecificat
     const document = JSON.parse(json) as Record<string, unknown>;
     const result = await checker.validate(document);
     if (!result.valid) return undefined;
-    return { json, digest: await sha256(canonicalJson(document)) };
+    return { json: new TextEncoder().encode(json), digest: await sha256(canonicalJson(document)) };
   } catch {
     // A document too deep to walk, an alias bomb, ...: not something that can be served.
     return undefined;
   }
 }
+
+/**
+ * The job that reads a source (its text, or its bytes as fetched: decoded as UTF-8 in the job) as
+ * parseSpecification does: parsing and checking a document of megabytes takes seconds, so it runs off the
+ * main thread where the platform has worker threads.
+ */
+export const parseSpecificationJob = defineJob({
+  name: 'parseSpecification',
+  what: 'reading an OpenAPI document',
+  run: (source: string | Uint8Array) => parseSpecification(typeof source === 'string' ? source : new TextDecoder().decode(source)),
+  transferInput: (source) => (typeof source === 'string' ? [] : buffersOf([source])),
+  transferOutput: (parsed) => (parsed ? buffersOf([parsed.json]) : []),
+});

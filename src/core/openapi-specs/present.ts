@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
 import { openAPISpecPermissions } from '../permissions.js';
 import { INDEXES, TABLES, type MemberRecord, type OpenAPISpecRecord, type OpenAPISpecVersionRecord } from '../records.js';
-import { latestVersion, resumeIfStale } from './processing.js';
+import { latestVersion, resumeIfStale, versionDocument } from './processing.js';
 import type { OpenAPISpecContentSchema, OpenAPISpecSchema, OpenAPISpecVersionSchema } from './schemas.js';
 
 /** The name of the one file of a version's `filesystem`: the document its `url` serves. */
@@ -50,8 +50,13 @@ export function presentVersion(ctx: Context, spec: OpenAPISpecRecord, version: O
 }
 
 /** A version's content: its one file, the document, under DOCUMENT_FILE, and the URL serving it. */
-export function presentContent(ctx: Context, spec: OpenAPISpecRecord, version: OpenAPISpecVersionRecord): v.InferInput<typeof OpenAPISpecContentSchema> {
-  return { filesystem: { [DOCUMENT_FILE]: JSON.parse(version.document) }, url: documentUrl(ctx, spec, version) };
+export async function presentContent(ctx: Context, spec: OpenAPISpecRecord, version: OpenAPISpecVersionRecord): Promise<v.InferInput<typeof OpenAPISpecContentSchema>> {
+  return { filesystem: { [DOCUMENT_FILE]: await readDocument(ctx, version) }, url: documentUrl(ctx, spec, version) };
+}
+
+/** A version's document, parsed. */
+export async function readDocument(ctx: Context, version: OpenAPISpecVersionRecord): Promise<Record<string, unknown>> {
+  return JSON.parse(new TextDecoder().decode(await versionDocument(ctx, version))) as Record<string, unknown>;
 }
 
 /** The specification of an organization with this slug, if there is one. */

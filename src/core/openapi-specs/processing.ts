@@ -2,7 +2,8 @@ import type { Context, Ports } from '../context.js';
 import type { ReadTransaction, WriteTransaction } from '../../store/types.js';
 import { TABLES, type OpenAPIProcessErrorCode, type OpenAPISpecRecord, type OpenAPISpecVersionRecord } from '../records.js';
 import { fetchSource } from './fetch-source.js';
-import { parseSpecification, type ParsedSpecification } from './parse.js';
+import { parseSpecificationJob, type ParsedSpecification } from './parse.js';
+import { JobLimitError } from '../workers.js';
 
 /**
  * Processing a specification: `pending` (asked for, committed with the request) → `progress` (a run has
@@ -23,13 +24,21 @@ export interface SpecSourceInput {
   readonly text?: string;
 }
 
-/** What a run produced: a document, or why there is none. */
-type RunOutcome = { readonly parsed: ParsedSpecification } | { readonly error: OpenAPIProcessErrorCode };
+/** What a run produced: a document (its JSON text's key in the blob store), or why there is none. */
+type RunOutcome = { readonly parsed: ParsedSpecification; readonly documentKey: string } | { readonly error: OpenAPIProcessErrorCode };
 
 /** The latest version of a specification, if it has one. */
 export async function latestVersion(tx: ReadTransaction, spec: OpenAPISpecRecord): Promise<OpenAPISpecVersionRecord | undefined> {
   if (spec.lastVersion === undefined) return undefined;
   return (await tx.get(TABLES.openAPISpecVersions, spec.lastVersion)) as OpenAPISpecVersionRecord | undefined;
+}
+
+/** The JSON text (UTF-8) of a version's document: from the blob store, or the record of an older version. */
+export async function versionDocument(ctx: Pick<Context, 'blobs'>, version: OpenAPISpecVersionRecord): Promise<Uint8Array> {
+  if (version.documentKey === undefined) return new TextEncoder().encode(version.document ?? '');
+  const bytes = await ctx.blobs.get(version.documentKey);
+  if (!bytes) throw new Error(`The document ${version.documentKey} of OpenAPI specification version ${version.id} is missing from the blob store`);
+  return bytes;
 }
 
 /** Whether a specification's `pending` or `progress` state belongs to a run that died. */
@@ -84,16 +93,25 @@ async function claim(tx: WriteTransaction, ports: Ports, specId: string) {
   return { claim: token, source };
 }
 
-/** Fetches (for a URL) and parses a source. */
+/**
+ * Fetches (for a URL) and parses a source, the parsing as a job (off the main thread where there are worker
+ * threads). A document whose parsing goes over the time or memory of one job is a `PARSE_ERROR` too.
+ */
 async function produce(ports: Ports, source: SpecSourceInput): Promise<RunOutcome> {
-  let text = source.text ?? '';
+  let input: string | Uint8Array = source.text ?? '';
   if (source.url !== undefined) {
     const fetched = await fetchSource(ports, source.url);
     if (!fetched.ok) return { error: fetched.code };
-    text = fetched.text;
+    input = fetched.bytes;
   }
-  const parsed = await parseSpecification(text);
-  return parsed ? { parsed } : { error: 'PARSE_ERROR' };
+  try {
+    const parsed = await ports.workers.run(parseSpecificationJob, input, ports.closing);
+    // Stored before the transaction, as file bytes are: a document equal to the latest leaves an unused blob.
+    return parsed ? { parsed, documentKey: await ports.blobs.put(parsed.json) } : { error: 'PARSE_ERROR' };
+  } catch (error) {
+    if (error instanceof JobLimitError) return { error: 'PARSE_ERROR' };
+    throw error;
+  }
 }
 
 /**
@@ -119,7 +137,7 @@ async function finish(tx: WriteTransaction, ports: Ports, specId: string, token:
     id: ports.ids.id(),
     specId,
     number: (latest?.number ?? 0) + 1,
-    document: outcome.parsed.json,
+    documentKey: outcome.documentKey,
     digest: outcome.parsed.digest,
     createdAt: now,
   };

@@ -8,6 +8,12 @@ export const PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
 /** Why a processing failed: the source did not answer in time, could not be fetched, or is not an OpenAPI document. */
 export const PROCESS_ERROR_CODES = ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'] as const;
 
+/**
+ * The largest source document: 5 MiB of UTF-8, fetched (a larger one is a `FETCH_ERROR`) or given as `text`
+ * (a 400; over HTTP the 1 MiB of a request body comes first, but library calls have no such limit).
+ */
+export const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
+
 /** The longest source URL. */
 export const MAX_URL_LENGTH = 2048;
 
@@ -34,7 +40,14 @@ const SourceUrl = v.pipe(
 export const SpecSource = v.pipe(
   v.object({
     url: v.optional(SourceUrl),
-    text: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'))),
+    // A check rather than maxBytes, which JSON Schema (the API's OpenAPI document) has no keyword for.
+    text: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1, 'must not be empty'),
+        v.check((text) => new TextEncoder().encode(text).length <= MAX_SOURCE_BYTES, `must be at most ${MAX_SOURCE_BYTES} bytes (5 MiB) of UTF-8`),
+      ),
+    ),
   }),
   v.check((source) => (source.url === undefined) !== (source.text === undefined), 'must have exactly one of url and text'),
 );

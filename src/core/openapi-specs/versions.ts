@@ -4,7 +4,7 @@ import { readOperation } from '../operation.js';
 import { requireOpenAPISpecs } from '../permissions.js';
 import { INDEXES, TABLES, type OpenAPISpecVersionRecord } from '../records.js';
 import { Id } from '../schemas.js';
-import { loadLatestVersion, loadSpec, loadVersion, presentContent, presentVersion } from './present.js';
+import { loadLatestVersion, loadSpec, loadVersion, presentContent, presentVersion, readDocument } from './present.js';
 import { OpenAPIDocumentSchema, OpenAPISpecContentSchema, OpenAPISpecVersionList, OpenAPISpecVersionSchema, SpecSlugParam } from './schemas.js';
 
 /** Path parameters naming a specification. */
@@ -93,5 +93,5 @@ export const getOpenAPISpecVersionDocument = readOperation({
   summary: 'Get the OpenAPI document of a version of an OpenAPI specification',
   params: oneVersion,
   response: OpenAPIDocumentSchema,
-  run: async (ctx, input) => JSON.parse((await readVersion(ctx, input)).version.document) as Record<string, unknown>,
+  run: async (ctx, input) => readDocument(ctx, (await readVersion(ctx, input)).version),
 });

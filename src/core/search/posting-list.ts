@@ -6,8 +6,8 @@
  * shift the tail, which costs the term's document frequency, a few microseconds at 10,000 pages.
  */
 export class PostingList {
-  private numbers = new Int32Array(2);
-  private counts = new Uint32Array(2);
+  private numbers: Int32Array = new Int32Array(2);
+  private counts: Uint32Array = new Uint32Array(2);
   /** How many documents contain the term: its document frequency. */
   size = 0;
 
@@ -42,8 +42,8 @@ export class PostingList {
     }
     index = -index - 1;
     if (this.size === this.numbers.length) {
-      const numbers = new Int32Array(this.size * 2);
-      const counts = new Uint32Array(this.size * 2);
+      const numbers = new Int32Array(Math.max(2, this.size * 2));
+      const counts = new Uint32Array(Math.max(2, this.size * 2));
       numbers.set(this.numbers);
       counts.set(this.counts);
       this.numbers = numbers;
@@ -63,6 +63,20 @@ export class PostingList {
     this.numbers.copyWithin(index, index + 1, this.size);
     this.counts.copyWithin(index, index + 1, this.size);
     this.size--;
+  }
+
+  /** Its documents and counts, as views of its arrays (for TextIndex.image; not to be changed). */
+  arrays(): { numbers: Int32Array; counts: Uint32Array } {
+    return { numbers: this.numbers.subarray(0, this.size), counts: this.counts.subarray(0, this.size) };
+  }
+
+  /** A list over given arrays (ascending document numbers and their counts), which it takes over. */
+  static of(numbers: Int32Array, counts: Uint32Array): PostingList {
+    const list = new PostingList();
+    list.numbers = numbers;
+    list.counts = counts;
+    list.size = numbers.length;
+    return list;
   }
 
   /** Calls `visit(count, number)` for every document, in ascending number order. */

@@ -1,6 +1,7 @@
 import type { PageEntry } from '../content/model.js';
+import { packedBuffers, StringPacker, unpack, type PackedStrings } from '../packed-strings.js';
 import { excerptOf, sectionsOf } from './sections.js';
-import { TextIndex, wordsIn, type Expansion } from './text-index.js';
+import { TextIndex, wordsIn, type Expansion, type TextIndexImage } from './text-index.js';
 import { requiredWords, type Words } from './words.js';
 
 /**
@@ -83,8 +84,31 @@ interface SectionData {
   readonly excerpt: string;
 }
 
+/** A search index as plain data (SearchIndex.image): what a worker thread that built one sends back. */
+export interface SearchIndexImage {
+  readonly revisionId: string;
+  readonly pages: TextIndexImage;
+  readonly sections: TextIndexImage;
+  /** Per page number: its title and path. */
+  readonly pageData: PackedStrings;
+  /** Per page number: how many sections it has. */
+  readonly sectionCounts: Uint32Array;
+  /** Per section number: its anchor ('' when it has none), heading and excerpt. */
+  readonly sectionData: PackedStrings;
+  /** Per section number: 1 when it has no anchor (the text before the first heading). */
+  readonly noAnchor: Uint8Array;
+  readonly tieBreaks: Uint32Array;
+}
+
+/** The buffers of an image, which move between threads instead of being copied. */
+export function imageBuffers(image: SearchIndexImage): ArrayBuffer[] {
+  const text = (index: TextIndexImage) => [...packedBuffers(index.terms), ...packedBuffers(index.ids), ...[index.postingEnds, index.numbers, index.counts, index.lengths].map((array) => array.buffer as ArrayBuffer)];
+  const arrays = [image.sectionCounts, image.noAnchor, image.tieBreaks].map((array) => array.buffer as ArrayBuffer);
+  return [...text(image.pages), ...text(image.sections), ...packedBuffers(image.pageData), ...packedBuffers(image.sectionData), ...arrays];
+}
+
 /** Builds what a page puts in an index. Which pages are indexed is build.ts's business. */
-export function indexedPage(page: PageEntry, markdown: string): IndexedPage {
+export function indexedPage(page: Pick<PageEntry, 'id' | 'title' | 'description' | 'path'>, markdown: string): IndexedPage {
   const sections = sectionsOf(markdown);
   return {
     document: {
@@ -144,17 +168,68 @@ function firstInOrder<T>(items: readonly T[], count: number, compare: (a: T, b: 
 export class SearchIndex {
   /** The revision it indexes now: it changes when the index is handed over to a newer revision. */
   revisionId: string;
-  private readonly pages = new TextIndex<PageData>(PAGE_BOOSTS);
-  private readonly sections = new TextIndex<SectionData>(SECTION_BOOSTS);
+  private readonly pages: TextIndex<PageData>;
+  private readonly sections: TextIndex<SectionData>;
   /**
    * Per page number, the hash of its path: ties in score are broken by it (then by the path itself), so
    * ranking a common word compares numbers in one dense array instead of reading thousands of scattered
    * page records.
    */
-  private readonly tieBreaks: number[] = [];
+  private readonly tieBreaks: number[];
 
-  constructor(revisionId: string) {
+  /** An empty index of a revision, or one of given parts (restore). */
+  constructor(revisionId: string, parts?: { pages: TextIndex<PageData>; sections: TextIndex<SectionData>; tieBreaks: number[] }) {
     this.revisionId = revisionId;
+    this.pages = parts?.pages ?? new TextIndex<PageData>(PAGE_BOOSTS);
+    this.sections = parts?.sections ?? new TextIndex<SectionData>(SECTION_BOOSTS);
+    this.tieBreaks = parts?.tieBreaks ?? [];
+  }
+
+  /** The index as plain data (see SearchIndexImage); only an index built without removals has one. */
+  image(): SearchIndexImage {
+    const pageData = new StringPacker();
+    const sectionCounts = new Uint32Array(this.pages.size);
+    for (let number = 0; number < this.pages.size; number++) {
+      const { title, path, sections } = this.pages.dataOf(number);
+      pageData.add(title);
+      pageData.add(path);
+      sectionCounts[number] = sections;
+    }
+    const sectionData = new StringPacker();
+    const noAnchor = new Uint8Array(this.sections.size);
+    for (let number = 0; number < this.sections.size; number++) {
+      const { anchor, heading, excerpt } = this.sections.dataOf(number);
+      sectionData.add(anchor ?? '');
+      sectionData.add(heading);
+      sectionData.add(excerpt);
+      noAnchor[number] = anchor === null ? 1 : 0;
+    }
+    return {
+      revisionId: this.revisionId,
+      pages: this.pages.image(),
+      sections: this.sections.image(),
+      pageData: pageData.finish(),
+      sectionCounts,
+      sectionData: sectionData.finish(),
+      noAnchor,
+      tieBreaks: Uint32Array.from(this.tieBreaks),
+    };
+  }
+
+  /** The index an image was made of, made in slices (TextIndex.restore): it holds and ranks exactly what the original did. */
+  static async restore(image: SearchIndexImage): Promise<SearchIndex> {
+    const { pageData, sectionData, noAnchor } = image;
+    const pages = await TextIndex.restore<PageData>(PAGE_BOOSTS, image.pages, (number) => ({
+      title: unpack(pageData, 2 * number),
+      path: unpack(pageData, 2 * number + 1),
+      sections: image.sectionCounts[number],
+    }));
+    const sections = await TextIndex.restore<SectionData>(SECTION_BOOSTS, image.sections, (number) => ({
+      anchor: noAnchor[number] === 1 ? null : unpack(sectionData, 3 * number),
+      heading: unpack(sectionData, 3 * number + 1),
+      excerpt: unpack(sectionData, 3 * number + 2),
+    }));
+    return new SearchIndex(image.revisionId, { pages, sections, tieBreaks: Array.from(image.tieBreaks) });
   }
 
   /** How many pages it holds. */

@@ -1,4 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
+import { packStrings, packedCount, StringPacker, unpack, type PackedStrings } from '../packed-strings.js';
+import { pause } from '../pause.js';
 import { PostingList } from './posting-list.js';
 import { termsOf, type Words } from './words.js';
 
@@ -79,6 +81,32 @@ function countTerms(text: string): { counts: Map<string, number>; length: number
   for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
   return { counts, length: terms.length };
 }
+
+/**
+ * A text index as plain data (TextIndex.image), for the index built in a worker thread: its typed arrays
+ * and packed strings move back to the main thread instead of being copied, and TextIndex.restore makes the
+ * same index of them there in slices, without tokenizing any text again.
+ */
+export interface TextIndexImage {
+  /** Every term, in the order the index met them. */
+  readonly terms: PackedStrings;
+  /** Per term, then per field: where its posting list ends in `numbers` and `counts` (it starts where the one before ends). */
+  readonly postingEnds: Uint32Array;
+  readonly numbers: Int32Array;
+  readonly counts: Uint32Array;
+  /** The documents' ids, by number. */
+  readonly ids: PackedStrings;
+  /** Per field, then per document number: its number of terms. */
+  readonly lengths: Uint32Array;
+  /** Per field, the total number of terms. */
+  readonly totals: readonly number[];
+}
+
+/**
+ * How many terms or documents TextIndex.restore makes between two pauses: a few milliseconds' work, garbage
+ * collection included (at 1,000 a slice took 10-30 ms on a busy machine, half of it collecting).
+ */
+const RESTORED_PER_SLICE = 250;
 
 /** The inverted index (see the module comment); `D` is what a document carries for its caller. */
 export class TextIndex<D> {
@@ -170,6 +198,73 @@ export class TextIndex<D> {
     this.slots[number] = undefined;
     this.free.push(number);
     this.numbers.delete(id);
+  }
+
+  /** The index as plain data (TextIndexImage); only an index built without removals has one. */
+  image(): TextIndexImage {
+    if (this.free.length > 0) throw new Error('text index: an index with removals has no image');
+    const fields = this.boosts.length;
+    let total = 0;
+    for (const lists of this.postings.values()) for (const list of lists) total += list?.size ?? 0;
+    const terms = new StringPacker();
+    const postingEnds = new Uint32Array(this.postings.size * fields);
+    const numbers = new Int32Array(total);
+    const counts = new Uint32Array(total);
+    let at = 0;
+    let term = 0;
+    for (const [text, lists] of this.postings) {
+      terms.add(text);
+      for (let field = 0; field < fields; field++) {
+        const list = lists[field];
+        if (list) {
+          const arrays = list.arrays();
+          numbers.set(arrays.numbers, at);
+          counts.set(arrays.counts, at);
+          at += list.size;
+        }
+        postingEnds[term * fields + field] = at;
+      }
+      term++;
+    }
+    const documents = this.slots.length;
+    const lengths = new Uint32Array(fields * documents);
+    this.lengths.forEach((perDocument, field) => lengths.set(perDocument, field * documents));
+    return { terms: terms.finish(), postingEnds, numbers, counts, ids: packStrings(this.slots.map((slot) => slot!.id)), lengths, totals: [...this.totals] };
+  }
+
+  /**
+   * The index an image was made of, with what each document carries (`dataOf`, by number), made in slices
+   * with pauses between them; its posting lists are views of the image's arrays.
+   */
+  static async restore<D>(boosts: readonly number[], image: TextIndexImage, dataOf: (number: number) => D): Promise<TextIndex<D>> {
+    const index = new TextIndex<D>(boosts);
+    const fields = boosts.length;
+    let start = 0;
+    for (let term = 0; term < packedCount(image.terms); term++) {
+      if (term % RESTORED_PER_SLICE === RESTORED_PER_SLICE - 1) await pause();
+      const text = unpack(image.terms, term);
+      // Absent fields stay holes, as `add` leaves them.
+      const lists: Postings = [];
+      for (let field = 0; field < fields; field++) {
+        const end = image.postingEnds[term * fields + field];
+        if (end > start) lists[field] = PostingList.of(image.numbers.subarray(start, end), image.counts.subarray(start, end));
+        start = end;
+      }
+      index.postings.set(text, lists);
+      index.dictionary.set(text, true);
+    }
+    const documents = packedCount(image.ids);
+    for (let number = 0; number < documents; number++) {
+      if (number % RESTORED_PER_SLICE === RESTORED_PER_SLICE - 1) await pause();
+      const id = unpack(image.ids, number);
+      index.slots[number] = { id, data: dataOf(number) };
+      index.numbers.set(id, number);
+    }
+    for (let field = 0; field < fields; field++) {
+      index.lengths[field] = Array.from(image.lengths.subarray(field * documents, (field + 1) * documents));
+      index.totals[field] = image.totals[field];
+    }
+    return index;
   }
 
   /**

@@ -1,13 +1,12 @@
 import { fromHtml } from 'hast-util-from-html';
 import { toMdast } from 'hast-util-to-mdast';
 import type { Root } from 'mdast';
-import type { PrepareContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import type { FetchedBytes } from '../../fetch-bytes.js';
 import { isHtmlType, isUntypedText, sourceText } from './fetch-source.js';
 import { nameInUrl } from './markdown-source.js';
 import { absoluteAgainst, importedBody, titleOfName } from './page-body.js';
-import type { ImportPlan } from './plan.js';
+import type { UnsettledPlan } from './local-ids.js';
 
 /**
  * HTML to a page: parsed with hast-util-from-html (the HTML standard's parser, as browsers parse), turned
@@ -81,7 +80,7 @@ function baseOf(tree: HastRoot, url: string): string {
  * like HTML (400 otherwise). Its title is a leading `<h1>` of the content, else the document's `<title>`,
  * else the URL's file name; relative links and images are made absolute against the page's URL.
  */
-export function planHtml(ctx: PrepareContext, url: string, fetched: FetchedBytes, mode: 'html' | 'website'): ImportPlan {
+export function planHtml(newId: () => string, url: string, fetched: FetchedBytes, mode: 'html' | 'website'): UnsettledPlan {
   const type = fetched.contentType;
   const what = mode === 'website' ? 'a web page' : 'HTML';
   if (!isHtmlType(type) && !isUntypedText(type)) throw badRequest(`url: ${url} is not ${what}: it answered ${type}`);
@@ -92,5 +91,5 @@ export function planHtml(ctx: PrepareContext, url: string, fetched: FetchedBytes
   const root = toMdast({ type: 'root', children: [contentOf(tree, mode)] }) as Root;
   const fallbacks = [title && textOf(title), titleOfName(nameInUrl(url) ?? '')];
   const body = importedBody(root, `url: ${url}`, fallbacks, absoluteAgainst(baseOf(tree, url)));
-  return { pages: [{ id: ctx.ids.id(), type: 'document', ...body, pages: [] }], files: [], skipped: 0 };
+  return { pages: [{ id: newId(), type: 'document', ...body, pages: [] }], files: [], skipped: 0 };
 }

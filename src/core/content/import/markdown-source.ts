@@ -1,10 +1,9 @@
-import type { PrepareContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import type { FetchedBytes } from '../../fetch-bytes.js';
 import { parseMarkdown } from '../markdown.js';
 import { isHtmlType, isUntypedText, opensAsHtmlDocument, sourceText } from './fetch-source.js';
 import { absoluteAgainst, importedBody, titleOfName } from './page-body.js';
-import type { ImportPlan } from './plan.js';
+import type { UnsettledPlan } from './local-ids.js';
 
 /** Media types a Markdown file is served with, besides the untyped ones. */
 const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown', 'text/x-web-markdown', 'application/markdown', 'application/x-markdown']);
@@ -25,7 +24,7 @@ export function nameInUrl(url: string): string | undefined {
  * plain text or untyped, and not an HTML page (a 400 suggests `html`/`website` then). Relative links and
  * images are made absolute against the URL, so they still point where they did.
  */
-export function planMarkdown(ctx: PrepareContext, url: string, fetched: FetchedBytes): ImportPlan {
+export function planMarkdown(newId: () => string, url: string, fetched: FetchedBytes): UnsettledPlan {
   const type = fetched.contentType;
   if (isHtmlType(type)) throw badRequest(`url: ${url} is an HTML page, not Markdown: import it with source "html" or "website"`);
   if (!isUntypedText(type) && !MARKDOWN_TYPES.has(type!)) {
@@ -34,5 +33,5 @@ export function planMarkdown(ctx: PrepareContext, url: string, fetched: FetchedB
   const text = sourceText(url, fetched, 'Markdown');
   if (opensAsHtmlDocument(text)) throw badRequest(`url: ${url} is an HTML page, not Markdown: import it with source "html" or "website"`);
   const body = importedBody(parseMarkdown(text), `url: ${url}`, [titleOfName(nameInUrl(url) ?? '')], absoluteAgainst(url));
-  return { pages: [{ id: ctx.ids.id(), type: 'document', ...body, pages: [] }], files: [], skipped: 0 };
+  return { pages: [{ id: newId(), type: 'document', ...body, pages: [] }], files: [], skipped: 0 };
 }

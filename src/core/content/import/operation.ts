@@ -7,11 +7,10 @@ import { Id } from '../../schemas.js';
 import { requireSpace, type ReachOptions } from '../../spaces/access.js';
 import { commitToChangeRequest, openDraft } from '../draft.js';
 import { fetchSource } from './fetch-source.js';
-import { planHtml } from './html-source.js';
-import { planMarkdown } from './markdown-source.js';
+import { settlePlan } from './local-ids.js';
+import { planImportJob, type PlanImportInput } from './plan-job.js';
 import { applyPlan, type ImportPlan } from './plan.js';
 import { ImportBody, ImportResultSchema, SUPPORTED_SOURCES, type ImportSource } from './schemas.js';
-import { planZip } from './zip-source.js';
 
 /**
  * Importing content from a URL into a space or a change request, as one new revision. Everything that
@@ -22,21 +21,18 @@ import { planZip } from './zip-source.js';
 
 const DOING = 'import content';
 
-/** Fetches a source and plans what importing it makes; a 400 for unsupported sources and unusable content. */
+/**
+ * Fetches a source and plans what importing it makes: the reading of the content is a job (plan-job.ts, in a
+ * worker thread where the platform has them), then its pages get the platform's ids and its files are
+ * stored. A 400 for unsupported sources and unusable content.
+ */
 async function planImport(ctx: PrepareContext, url: string, source: ImportSource): Promise<ImportPlan> {
   if (!(SUPPORTED_SOURCES as readonly string[]).includes(source)) {
     throw badRequest(`source: "${source}" cannot be imported; the supported sources are ${SUPPORTED_SOURCES.join(', ')}`);
   }
   const fetched = await fetchSource(ctx, url);
-  switch (source) {
-    case 'markdown':
-      return planMarkdown(ctx, url, fetched);
-    case 'html':
-    case 'website':
-      return planHtml(ctx, url, fetched, source);
-    default:
-      return planZip(ctx, url, fetched);
-  }
+  const plan = await ctx.workers.run(planImportJob, { url, source: source as PlanImportInput['source'], fetched }, ctx.closing);
+  return settlePlan(ctx, plan);
 }
 
 /** Checks that the caller may change a change request's content and that it can change now. */

@@ -1,12 +1,11 @@
-import type { PrepareContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import type { FetchedBytes } from '../../fetch-bytes.js';
-import { storeFile } from '../author/files.js';
 import { parseMarkdown } from '../markdown.js';
 import { decodeText } from './fetch-source.js';
 import { baseName, folderOf, isMarkdownPath, layoutPages, resolvePath, type Slot } from './layout.js';
 import { hasScheme, importedBody, pageTitle } from './page-body.js';
-import type { ImportPlan, PlannedFile, PlannedPage } from './plan.js';
+import type { UnsettledPlan, UnstoredFile } from './local-ids.js';
+import type { PlannedPage } from './plan.js';
 import { MAX_IMPORT_PAGES } from './schemas.js';
 import { openZip, type ZipArchive, type ZipEntry } from './zip.js';
 
@@ -62,7 +61,7 @@ class ZipPlanner {
   private readonly fileIds = new Map<string, string>();
 
   constructor(
-    private readonly ctx: PrepareContext,
+    private readonly newId: () => string,
     private readonly archive: ZipArchive,
     private readonly entries: ReadonlyMap<string, ZipEntry>,
     private readonly where: string,
@@ -71,7 +70,7 @@ class ZipPlanner {
   /** Gives every page of a layout its id, before any body is read, so that links can name pages further on. */
   private assign(slots: readonly Slot[], ids: Map<Slot, string>): void {
     for (const slot of slots) {
-      const id = this.ctx.ids.id();
+      const id = this.newId();
       ids.set(slot, id);
       if (slot.source !== undefined) this.pageOfFile.set(slot.source, id);
       if (slot.folder !== undefined) this.pageOfFolder.set(slot.folder, id);
@@ -90,7 +89,7 @@ class ZipPlanner {
     const page = this.pageOfFile.get(bare) ?? this.pageOfFile.get(`${bare}.md`) ?? this.pageOfFolder.get(bare);
     if (page !== undefined) return `/pages/${page}${hash}`;
     if (!this.entries.has(bare) || isMarkdownPath(bare)) return undefined;
-    if (!this.fileIds.has(bare)) this.fileIds.set(bare, this.ctx.ids.id());
+    if (!this.fileIds.has(bare)) this.fileIds.set(bare, this.newId());
     return `/files/${this.fileIds.get(bare)}`;
   }
 
@@ -112,33 +111,32 @@ class ZipPlanner {
     return text;
   }
 
-  /** The pages and files of the archive, and how many of its entries they use. */
-  async plan(): Promise<Omit<ImportPlan, 'skipped'> & { used: number }> {
+  /** The pages and files of the archive (their bytes, to store), and how many of its entries they use. */
+  plan(): { pages: PlannedPage[]; files: UnstoredFile[]; used: number } {
     const slots = layoutPages([...this.entries.keys()], (path) => this.text(path));
     if (slots.length === 0) throw badRequest(`${this.where} holds no Markdown files (.md) to make pages of`);
     const ids = new Map<Slot, string>();
     this.assign(slots, ids);
     if (ids.size > MAX_IMPORT_PAGES) throw badRequest(`${this.where} would make ${ids.size} pages, more than ${MAX_IMPORT_PAGES}`);
     const pages = slots.map((slot) => this.page(slot, ids));
-    const files: PlannedFile[] = [];
-    for (const [path, id] of this.fileIds) {
+    const files = [...this.fileIds].map(([path, id]) => {
       // File names are at most 256 characters: a longer one keeps its end, where the extension is.
       const name = [...baseName(path)].slice(-256).join('');
-      files.push({ id, ...(await storeFile(this.ctx, name, mediaTypeOf(path), this.archive.read(this.entries.get(path)!))) });
-    }
+      return { id, name, contentType: mediaTypeOf(path), bytes: this.archive.read(this.entries.get(path)!) };
+    });
     return { pages, files, used: this.pageOfFile.size + files.length };
   }
 }
 
 /**
  * Plans the import of a zip archive: a 400 when it is not a zip, is damaged, breaks a limit or holds no
- * Markdown. Files it uses are stored in the blob store here, before the transaction.
+ * Markdown. The files it uses come with their bytes, stored before the transaction (local-ids.ts).
  */
-export async function planZip(ctx: PrepareContext, url: string, fetched: FetchedBytes): Promise<ImportPlan> {
+export function planZip(newId: () => string, url: string, fetched: FetchedBytes): UnsettledPlan {
   const where = `url: ${url}`;
   const archive = openZip(fetched.bytes, where);
   const content = archive.entries.filter((entry) => !isClutter(entry.path));
-  const { pages, files, used } = await new ZipPlanner(ctx, archive, unwrap(content), where).plan();
+  const { pages, files, used } = new ZipPlanner(newId, archive, unwrap(content), where).plan();
   // Every file entry of the archive was processed; those that became no page and no file were skipped.
   return { pages, files, skipped: archive.entries.length - used };
 }

@@ -3,14 +3,14 @@ import { notFound } from '../../errors.js';
 import { computedSeed } from '../computed.js';
 import { loadRevision, readPage } from '../revision.js';
 import { changeRequestContent, type ContentTarget } from '../target.js';
-import { embeddableImage } from './images.js';
-import { renderPdf } from './render.js';
+import { renderPdfJob } from './render-job.js';
 import { exportTitle, readPrintSource, type ComputedSeed, type PrintScope } from './source.js';
 
 /**
  * A change request's PDF, rendered once per revision and scope (and title, and app URL base: both are
  * printed) and kept in the blob store; `ctx.derived` remembers its blob key. Everything slow happens
- * outside any transaction: each read is a short read transaction, rendering and storing run between them.
+ * outside any transaction: each read is a short read transaction, rendering and storing run between them;
+ * parsing and rendering are jobs (render-job.ts), in a worker thread where the platform has them.
  */
 
 /** What a rendered export leaves: the blob key of its PDF and the computed content it printed. */
@@ -19,7 +19,7 @@ interface RenderedExport {
   readonly computed: readonly ComputedSeed[];
 }
 
-/** The largest image file whose bytes are read to embed (bigger ones print as their alt text). */
+/** The largest image file whose bytes are read to embed (bigger ones print as their alt text; the job checks the others). */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** The change request to export, read for the caller (404 for a space, request or page it cannot see). */
@@ -48,10 +48,11 @@ async function render(ctx: PrepareContext, spaceId: string, changeRequestId: str
   for (const file of source.imageFiles.values()) {
     if (!file.contentType.startsWith('image/') || file.size > MAX_IMAGE_BYTES) continue;
     const bytes = await ctx.blobs.get(file.digest);
-    if (bytes && (await embeddableImage(bytes))) images.set(file.id, bytes);
+    if (bytes) images.set(file.id, bytes);
   }
-  const pdf = await renderPdf(source, images);
-  return { digest: await ctx.blobs.put(pdf), computed: source.computed };
+  const { imageFiles: _files, computed, ...printed } = source;
+  const pdf = await ctx.workers.run(renderPdfJob, { ...printed, images }, ctx.closing);
+  return { digest: await ctx.blobs.put(pdf), computed };
 }
 
 /** What a PDF export is: the blob key of the PDF of a change request's current revision, rendered or remembered. */

@@ -4,7 +4,7 @@ import { BlockPrinter, BODY_SIZE, imageShelf, type Box, type Images } from './bl
 import { PDFDocument, printable } from './fonts.js';
 import { definitionsOf } from './inline.js';
 import { destinationName, linksOf } from './links.js';
-import { pause } from './pause.js';
+import { pause } from '../../pause.js';
 import type { PrintedPage, PrintSource } from './source.js';
 
 /**

@@ -1,21 +1,23 @@
 import type { Root } from 'mdast';
 import type { Context, PrepareContext } from '../../context.js';
-import { notFound } from '../../errors.js';
+import { notFound, unprocessable } from '../../errors.js';
+import { pause } from '../../pause.js';
 import type { RevisionRecord } from '../../records.js';
 import { computeContent } from '../computed.js';
-import { refOfUrl } from '../document.js';
-import { parseMarkdown, visitUrls } from '../markdown.js';
 import type { ComputedSource, FileEntry, LinkTarget, PageEntry } from '../model.js';
 import { pageAppUrl } from '../present.js';
-import { readChildren, readFile, readMarkdown, readPage } from '../revision.js';
+import { childIds, readFile, readMarkdown, readPage } from '../revision.js';
 import type { ContentTarget } from '../target.js';
-import { pause } from './pause.js';
+import { pdfReferencesJob, type PrintReferences } from './render-job.js';
 
 /**
- * What a PDF export prints, read from a revision in one read transaction: the pages in tree order with
- * their parsed bodies, and what those bodies point at (image files, pages outside the export). Rendering
- * then needs no transaction.
+ * What a PDF export prints, read from a revision in short read transactions: the pages in tree order with
+ * their Markdown, and what those bodies point at (image files, pages outside the export), found by a job
+ * that parses them. Rendering (render-job.ts) then needs no transaction.
  */
+
+/** The most pages one PDF prints: a larger export is a 422 that says to export a part of it (`page`). */
+export const MAX_PDF_PAGES = 5000;
 
 /** Which pages an export prints: all of them, one page and its subpages, or one page alone. */
 export type PrintScope = { readonly kind: 'all' } | { readonly kind: 'subtree' | 'page'; readonly page: string };
@@ -43,7 +45,7 @@ export interface ComputedSeed {
   readonly seed: string;
 }
 
-/** Everything a PDF export prints. */
+/** What renderPdf prints. */
 export interface PrintSource {
   /** The document's title (the change request's subject, else the space's title). */
   readonly title: string;
@@ -52,6 +54,14 @@ export interface PrintSource {
   readonly pages: readonly PrintedPage[];
   /** App URLs of the pages that bodies and link pages point at but the export does not print. */
   readonly pageUrls: ReadonlyMap<string, string>;
+}
+
+/** A page to print with its Markdown, before parsing (the job that renders parses it). */
+export type RawPage = Omit<PrintedPage, 'body'> & { readonly markdown: string };
+
+/** Everything a PDF export prints, as read from the store: its pages unparsed. */
+export interface PrintRequest extends Omit<PrintSource, 'pages'> {
+  readonly pages: readonly RawPage[];
   /** The files that bodies show as images, by id. */
   readonly imageFiles: ReadonlyMap<string, FileEntry>;
   /** The computed pages printed: their content changes with their source, not with the revision. */
@@ -62,15 +72,23 @@ export interface PrintSource {
 export const exportTitle = (target: ContentTarget): string =>
   target.changeRequest?.subject.trim() || target.access.space.title.trim() || `Change request ${target.changeRequest?.number ?? ''}`.trim();
 
+/** How many pages are read between two yields to the event loop. */
+const PAGES_PER_SLICE = 32;
+
 /** The pages of a scope in tree order, each with its depth below the first printed. */
 async function pagesInScope(ctx: Context, revision: RevisionRecord, scope: PrintScope): Promise<{ page: PageEntry; depth: number }[]> {
   const out: { page: PageEntry; depth: number }[] = [];
+  // Page by page, pausing now and then (a level may hold thousands): the revision never changes, so
+  // yielding in the middle of reading it cannot mix two states.
+  const below = async (parent: string | null, depth: number): Promise<void> => {
+    for (const id of await childIds(ctx.tx, revision.content, parent, PAGES_PER_SLICE)) await walk((await readPage(ctx.tx, revision, id))!, depth);
+  };
   const walk = async (page: PageEntry, depth: number) => {
-    out.push({ page, depth });
-    for (const child of await readChildren(ctx.tx, revision, page.id)) await walk(child, depth + 1);
+    if (out.push({ page, depth }) % PAGES_PER_SLICE === 0) await pause();
+    await below(page.id, depth + 1);
   };
   if (scope.kind === 'all') {
-    for (const page of await readChildren(ctx.tx, revision, null)) await walk(page, 0);
+    await below(null, 0);
     return out;
   }
   const page = await readPage(ctx.tx, revision, scope.page);
@@ -86,11 +104,6 @@ async function linkOf(ctx: Context, revision: RevisionRecord, target: LinkTarget
   return { page: target.page, title: (await readPage(ctx.tx, revision, target.page))?.title ?? 'a page' };
 }
 
-/** A page to print with its Markdown, before parsing. */
-type RawPage = Omit<PrintedPage, 'body'> & { readonly markdown: string };
-
-/** How many pages are read or parsed between two yields to the event loop. */
-const PAGES_PER_SLICE = 32;
 
 /** The pages of a scope with their Markdown (computed pages expanded), and the computed content printed. */
 async function readPages(ctx: Context, target: ContentTarget, scope: PrintScope): Promise<{ pages: RawPage[]; computed: ComputedSeed[] }> {
@@ -98,8 +111,11 @@ async function readPages(ctx: Context, target: ContentTarget, scope: PrintScope)
   const organizationId = target.access.space.organizationId;
   const pages: RawPage[] = [];
   const computed: ComputedSeed[] = [];
-  for (const [index, { page, depth }] of (await pagesInScope(ctx, revision, scope)).entries()) {
-    // The revision never changes: yielding in the middle of reading it cannot mix two states.
+  const inScope = await pagesInScope(ctx, revision, scope);
+  if (inScope.length > MAX_PDF_PAGES) {
+    throw unprocessable(`This export would print ${inScope.length} pages, more than ${MAX_PDF_PAGES}, the most one PDF holds: export a part of it (page)`);
+  }
+  for (const [index, { page, depth }] of inScope.entries()) {
     if (index > 0 && index % PAGES_PER_SLICE === 0) await pause();
     const common = { id: page.id, title: page.title, depth, ...(page.description && { description: page.description }) };
     if (page.type === 'group') pages.push({ ...common, type: 'group', markdown: '' });
@@ -113,48 +129,38 @@ async function readPages(ctx: Context, target: ContentTarget, scope: PrintScope)
   return { pages, computed };
 }
 
-/** The pages and image files that printed pages point at, in a revision. */
-async function readReferences(ctx: Context, target: ContentTarget, pages: readonly PrintedPage[]) {
+/** The pages and image files that printed pages point at (`references`: what their bodies point at), in a revision. */
+async function readReferences(ctx: Context, target: ContentTarget, pages: readonly RawPage[], references: PrintReferences) {
   const { revision } = target;
   const printed = new Set(pages.map((page) => page.id));
   const pageUrls = new Map<string, string>();
   const imageFiles = new Map<string, FileEntry>();
-  const pointAt = async (pageId: string) => {
-    if (printed.has(pageId) || pageUrls.has(pageId)) return;
+  const linked = pages.flatMap((page) => (page.link && 'page' in page.link ? [page.link.page] : []));
+  for (const pageId of new Set([...linked, ...references.pages])) {
+    if (printed.has(pageId)) continue;
     const page = await readPage(ctx.tx, revision, pageId);
     if (page) pageUrls.set(pageId, pageAppUrl(ctx, target, page));
-  };
-  for (const page of pages) {
-    if (page.link && 'page' in page.link) await pointAt(page.link.page);
-    const refs: { image: boolean; url: string }[] = [];
-    visitUrls(page.body, (node) => refs.push({ image: node.type === 'image' || node.type === 'definition', url: node.url }));
-    for (const { image, url } of refs) {
-      const ref = refOfUrl(url);
-      if (ref.kind === 'page' || (ref.kind === 'anchor' && ref.page !== undefined)) await pointAt(ref.page!);
-      else if (ref.kind === 'file' && image && !imageFiles.has(ref.file)) {
-        const file = await readFile(ctx.tx, revision, ref.file);
-        if (file) imageFiles.set(file.id, file);
-      }
-    }
+  }
+  for (const fileId of references.images) {
+    const file = await readFile(ctx.tx, revision, fileId);
+    if (file) imageFiles.set(file.id, file);
   }
   return { pageUrls, imageFiles };
 }
 
 /**
- * Reads what an export prints, under a title: the pages and their Markdown in one read transaction, parsed
- * outside it (the slow part, in slices that let other requests run), then what they point at in another.
- * `load` gives the content to print within a read (checking access each time).
+ * Reads what an export prints, under a title: the pages and their Markdown in one read transaction, what
+ * their bodies point at found by a job (parsing is the slow part: off the main thread where the platform has
+ * worker threads), then what that is in another read. `load` gives the content to print within a read
+ * (checking access each time).
  */
-export async function readPrintSource(ctx: PrepareContext, load: (read: Context) => Promise<ContentTarget>, scope: PrintScope, title: string): Promise<PrintSource> {
+export async function readPrintSource(ctx: PrepareContext, load: (read: Context) => Promise<ContentTarget>, scope: PrintScope, title: string): Promise<PrintRequest> {
   const { raw, createdAt } = await ctx.read(async (read) => {
     const target = await load(read);
     return { raw: await readPages(read, target, scope), createdAt: target.revision.createdAt };
   });
-  const pages: PrintedPage[] = [];
-  for (const [index, { markdown, ...page }] of raw.pages.entries()) {
-    if (index > 0 && index % PAGES_PER_SLICE === 0) await pause();
-    pages.push({ ...page, body: markdown === '' ? { type: 'root', children: [] } : parseMarkdown(markdown) });
-  }
-  const references = await ctx.read(async (read) => readReferences(read, await load(read), pages));
-  return { title, createdAt, pages, ...references, computed: raw.computed };
+  const markdown = raw.pages.map((page) => page.markdown);
+  const references = await ctx.workers.run(pdfReferencesJob, markdown, ctx.closing);
+  const found = await ctx.read(async (read) => readReferences(read, await load(read), raw.pages, references));
+  return { title, createdAt, pages: raw.pages, ...found, computed: raw.computed };
 }

@@ -1,0 +1,188 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startChild } from './child.js';
+import type { BenchConfig } from './config.js';
+import { COMMON_WORD, largeOpenAPIDocument, zipOfPages } from './heavy-content.js';
+import type { HeavySeed } from './heavy-seed.js';
+import { startPacedLoad, type PacedFigures } from './load.js';
+import { fixed } from './report.js';
+import type { Check } from './targets.js';
+
+/**
+ * The heavy-work case (issue 14, item 4): does a light request wait behind someone's heavy work? The
+ * bundled server's platform (worker threads included) over a seeded data file answers GET one member at a
+ * steady 200 requests a second: first idle, then while each heavy job runs, one at a time:
+ * - openapi: a 4 MB OpenAPI document fetched from a local server and processed (from the POST until the
+ *   specification is `complete`);
+ * - pdf: the first PDF export of a change request of 2,000 pages;
+ * - zip: an import of a zip archive of 1,000 pages;
+ * - search: the first search of a space of 10,000 pages (its index is built).
+ * Each job phase reports the p50, p99 and max latency of the GETs sent while it ran, and its p99 over the idle
+ * p99 of the same run. Targets: at most 3x the idle p99, and no request over 100 ms.
+ */
+
+/** The targets of the case. */
+export const HEAVY_TARGETS = {
+  /** A job phase's p99: at most this multiple of the idle p99. */
+  p99Growth: 3,
+  /** No request of any phase waits longer than this. */
+  maxMs: 100,
+};
+
+/** The sizes of the jobs and the load, as the issue states them. */
+const SIZES = { openAPIBytes: 4 * 1024 * 1024, pdfPages: 2000, zipPages: 1000, searchPages: 10_000, rate: 200 };
+
+const PHASES = ['idle', 'openapi', 'pdf', 'zip', 'search'] as const;
+type Phase = (typeof PHASES)[number];
+
+/** One phase: the light requests' latencies while it ran, and how long its job took. */
+export interface HeavyRow extends Omit<PacedFigures, 'statusCodes'> {
+  id: string;
+  phase: Phase;
+  jobSeconds: number | null;
+  /** p99 over the idle p99. */
+  p99Growth: number | null;
+  valid: boolean;
+  problems: string[];
+  checks: Check[];
+}
+
+/** The case's rows, checks, and how long seeding and the whole case took. */
+export interface HeavyResults {
+  rows: HeavyRow[];
+  checks: Check[];
+  seedSeconds: number;
+  seconds: number;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The ids of the case's rows, without running anything, so that BENCH_CASES=heavy selects them. */
+export function heavyCaseIds(): string[] {
+  return PHASES.map((phase) => `heavy-work-${phase}`);
+}
+
+/** A local server of the sources the jobs fetch: the OpenAPI document and the zip archive. */
+async function startSources(files: Record<string, { type: string; body: Uint8Array | string }>): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const file = files[request.url ?? ''];
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': file.type }).end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** Sends a request of a heavy job and checks its status; resolves to its JSON body. */
+async function call(url: string, token: string, method: string, path: string, expected: number, body?: unknown): Promise<any> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status}, not ${expected}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs the heavy-work case (see the module comment). */
+export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: readonly string[], log: (line: string) => void): Promise<HeavyResults> {
+  const started = performance.now();
+  const path = join(dataDir, 'heavy', 'data.json');
+  log(`heavy-work case: seeding ${SIZES.pdfPages.toLocaleString('en-US')} + ${SIZES.searchPages.toLocaleString('en-US')} pages through the platform...`);
+  const seeder = await startChild<HeavySeed>(join(here, 'heavy-seed.ts'), [path, String(SIZES.pdfPages), String(SIZES.searchPages)]);
+  await seeder.stop();
+  const seed = seeder.info;
+  log(`  seeded in ${(seed.seedMs / 1000).toFixed(1)} s`);
+  const openapi = largeOpenAPIDocument(SIZES.openAPIBytes);
+  const sources = await startSources({
+    '/openapi.json': { type: 'application/json', body: openapi },
+    '/pages.zip': { type: 'application/zip', body: zipOfPages(SIZES.zipPages) },
+  });
+  const inline = process.env.BENCH_HEAVY_INLINE === '1';
+  if (inline) log('  BENCH_HEAVY_INLINE=1: jobs run on the server\'s main thread (inlineWorkers), for comparison');
+  // BENCH_PROFILE=1: CPU profiles of the server's threads (the largest file is the main thread, or a busy job thread).
+  const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', 'profiles', `heavy-${Date.now()}`)}`] : [];
+  const server = await startChild<{ url: string }>(join(here, 'heavy-server.ts'), [path, ...(inline ? ['inline'] : [])], profile);
+  const { url } = server.info;
+  const { token, organizationId } = seed;
+  const jobs: Record<Exclude<Phase, 'idle'>, () => Promise<string[]>> = {
+    async openapi() {
+      const specs = `/v1/orgs/${organizationId}/openapi`;
+      await call(url, token, 'POST', specs, 201, { slug: 'large', source: { url: `${sources.url}/openapi.json` } });
+      for (;;) {
+        await sleep(100);
+        const spec = await call(url, token, 'GET', `${specs}/large`, 200);
+        if (spec.processingState !== 'complete') continue;
+        return spec.lastProcessErrorCode || !spec.lastVersion ? [`the document was not processed (${spec.lastProcessErrorCode ?? 'no version'})`] : [];
+      }
+    },
+    async pdf() {
+      const { url: pdfUrl } = await call(url, token, 'GET', `/v1/spaces/${seed.pdf.spaceId}/change-requests/${seed.pdf.changeRequestId}/pdf`, 200);
+      return typeof pdfUrl === 'string' ? [] : ['no PDF URL'];
+    },
+    async zip() {
+      const result = await call(url, token, 'POST', `/v1/spaces/${seed.importSpaceId}/content/import`, 201, { url: `${sources.url}/pages.zip`, source: 'zip' });
+      return result.importedResources === SIZES.zipPages ? [] : [`imported ${result.importedResources} resources, not ${SIZES.zipPages}`];
+    },
+    async search() {
+      const result = await call(url, token, 'GET', `/v1/spaces/${seed.searchSpaceId}/search?query=${COMMON_WORD}`, 200);
+      return result.count > 0 ? [] : ['the search found nothing'];
+    },
+  };
+  const rows: HeavyRow[] = [];
+  try {
+    const memberPath = `/v1/orgs/${organizationId}/members/${seed.userId}`;
+    // Warms the server up (code compiled, connections open) before anything is measured.
+    await startPacedLoad(url, memberPath, { authorization: `Bearer ${token}` }, SIZES.rate, 200)
+      .stop()
+      .then(() => sleep(1000));
+    for (const phase of PHASES) {
+      const id = `heavy-work-${phase}`;
+      if (!ids.includes(id) && phase !== 'idle') continue;
+      const load = startPacedLoad(url, memberPath, { authorization: `Bearer ${token}` }, SIZES.rate, 200);
+      const jobStarted = performance.now();
+      const problems = phase === 'idle' ? await sleep(config.duration * 1000).then(() => []) : await jobs[phase]().catch((error: Error) => [error.message]);
+      const jobSeconds = phase === 'idle' ? null : (performance.now() - jobStarted) / 1000;
+      const { statusCodes, ...figures } = await load.stop();
+      if (figures.unexpectedStatus > 0) problems.push(`${figures.unexpectedStatus} light requests did not answer 200 (${JSON.stringify(statusCodes)})`);
+      if (figures.errors > 0) problems.push(`${figures.errors} light requests failed`);
+      const idle = rows[0];
+      const p99Growth = phase === 'idle' || !idle ? null : figures.p99Ms / idle.p99Ms;
+      const row: HeavyRow = { id, phase, jobSeconds, ...figures, p99Growth, valid: problems.length === 0, problems, checks: [] };
+      if (phase !== 'idle') {
+        const valid = row.valid && idle.valid;
+        row.checks.push(
+          { caseId: id, target: `p99 <= ${HEAVY_TARGETS.p99Growth}x the idle p99`, label: `p99 <=${HEAVY_TARGETS.p99Growth}x idle`, actual: `${p99Growth!.toFixed(2)}x`, pass: valid ? p99Growth! <= HEAVY_TARGETS.p99Growth : null },
+          { caseId: id, target: `no request over ${HEAVY_TARGETS.maxMs} ms`, label: `max <=${HEAVY_TARGETS.maxMs} ms`, actual: `${figures.maxMs.toFixed(1)} ms`, pass: valid ? figures.maxMs <= HEAVY_TARGETS.maxMs : null },
+        );
+      }
+      rows.push(row);
+      log(`  ${id.padEnd(20)} ${fixed(figures.p50Ms, 2).padStart(6)} ms p50 ${fixed(figures.p99Ms, 2).padStart(7)} ms p99 ${fixed(figures.maxMs, 1).padStart(7)} ms max  ${figures.responses} requests${jobSeconds === null ? '' : `, the job took ${jobSeconds.toFixed(1)} s`}${problems.length ? `  INVALID: ${problems.join('; ')}` : ''}`);
+    }
+  } finally {
+    await server.stop();
+    await new Promise((resolve) => sources.server.close(resolve));
+  }
+  return { rows, checks: rows.flatMap((row) => row.checks), seedSeconds: seed.seedMs / 1000, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The case's table: one line per phase, with its targets checked. */
+export function renderHeavyReport(rows: readonly HeavyRow[]): string {
+  const lines = [`heavy work: GET one member at ${SIZES.rate} req/s, idle and while each job runs (p99 <= ${HEAVY_TARGETS.p99Growth}x idle, max <= ${HEAVY_TARGETS.maxMs} ms)`];
+  lines.push(`${'phase'.padEnd(22)}${'job s'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'p99/idle'.padStart(10)}  result`);
+  for (const row of rows) {
+    const result = row.checks.length === 0 ? '' : row.checks.every((check) => check.pass) ? 'met' : row.checks.map((check) => `${check.label}: ${check.pass === null ? 'n/a' : check.pass ? 'met' : 'MISSED'}`).join(', ');
+    lines.push(
+      `${row.id.padEnd(22)}${(row.jobSeconds === null ? '-' : row.jobSeconds.toFixed(1)).padStart(7)}${fixed(row.p50Ms, 2).padStart(9)}${fixed(row.p99Ms, 2).padStart(9)}${fixed(row.maxMs, 1).padStart(9)}${(row.p99Growth === null ? '-' : `${row.p99Growth.toFixed(2)}x`).padStart(10)}  ${row.valid ? result : `INVALID: ${row.problems.join('; ')}`}`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,43 @@
+import { ApiError } from './errors.js';
+import type { Job } from './job.js';
+import { openAPIMarkdownJob } from './content/computed-markdown.js';
+import { planImportJob } from './content/import/plan-job.js';
+import { pdfReferencesJob, renderPdfJob } from './content/pdf/render-job.js';
+import { parseSpecificationJob } from './openapi-specs/parse.js';
+import { buildSearchIndexJob } from './search/build-job.js';
+
+/**
+ * The registry of jobs: every job the platform runs through its `Workers` port, by name. The in-process
+ * runner (workers.ts) and the worker threads (src/workers/worker.ts) both find jobs here, so each job has
+ * one definition wherever it runs.
+ */
+const JOBS: readonly Job<any, any>[] = [parseSpecificationJob, openAPIMarkdownJob, pdfReferencesJob, renderPdfJob, planImportJob, buildSearchIndexJob];
+
+const byName = new Map(JOBS.map((job) => [job.name, job]));
+
+/** A job by name; throws for a name the registry does not list. */
+export function jobNamed(name: string): Job<unknown, unknown> {
+  const job = byName.get(name);
+  if (!job) throw new Error(`No job named ${name} in the registry (src/core/jobs.ts)`);
+  return job;
+}
+
+/** How a job ended, as plain data that crosses threads: its output, or its error's status and message. */
+export type JobResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly status?: number; readonly message: string };
+
+/** Runs a job by name (in a worker thread): its result, and the buffers of its output that move instead of being copied. */
+export async function runJob(name: string, input: unknown): Promise<{ result: JobResult; transfer: readonly ArrayBuffer[] }> {
+  try {
+    const job = jobNamed(name);
+    const value = await job.run(input);
+    return { result: { ok: true, value }, transfer: job.transferOutput?.(value) ?? [] };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { result: { ok: false, ...(error instanceof ApiError && { status: error.status }), message }, transfer: [] };
+  }
+}
+
+/** The error a failed job's result stands for: an ApiError when the job threw one, else an Error with its message. */
+export function errorOf(result: Extract<JobResult, { ok: false }>, job: Job<unknown, unknown>): Error {
+  return result.status !== undefined ? new ApiError(result.status, result.message) : new Error(`${job.what} failed: ${result.message}`);
+}

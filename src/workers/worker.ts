@@ -1,0 +1,42 @@
+/**
+ * The code of a worker thread of the pool (pool.ts): runs the jobs it is sent, one at a time, by name from
+ * the registry, and posts each one's result back (its output's big byte arrays moved, not copied).
+ */
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { runJob } from '../core/jobs.js';
+
+/**
+ * Lowers this thread's scheduling priority by `increment` (nice), where a thread has a nice value of its own:
+ * Linux, where `/proc/thread-self` names the thread's id. When runnable threads outnumber the cores, the
+ * main thread (answering requests) then comes first and jobs take the time left. Elsewhere nothing changes.
+ */
+function lowerPriority(increment: number): void {
+  if (increment <= 0) return;
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    setPriority(thread, Math.min(19, getPriority(thread) + increment));
+  } catch {
+    // Not Linux, or not allowed: the thread keeps the process's priority.
+  }
+}
+
+lowerPriority((workerData as { niceIncrement?: number } | undefined)?.niceIncrement ?? 0);
+
+/** What the pool sends: a job by name and its input. */
+export interface JobMessage {
+  readonly name: string;
+  readonly input: unknown;
+}
+
+const port = parentPort!;
+port.on('message', async ({ name, input }: JobMessage) => {
+  const { result, transfer } = await runJob(name, input);
+  try {
+    port.postMessage(result, transfer as ArrayBuffer[]);
+  } catch (error) {
+    // An output that cannot be cloned is the job's bug: report it rather than crash the thread.
+    port.postMessage({ ok: false, message: `its output cannot be sent back: ${(error as Error).message}` });
+  }
+});

@@ -1,0 +1,107 @@
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createFetchHandler } from '../../src/adapters/fetch/index.js';
+import { createWorkerPool, type WorkerPoolOptions } from '../../src/workers/pool.js';
+import { authoring, md } from '../http/authoring.js';
+import { createHarness, TRANSPORTS, type Harness } from '../http/harness.js';
+import { startImportSources, type ImportSourceServer } from '../http/import-sources.js';
+import { inspectPdf } from '../http/pdf-inspect.js';
+
+/**
+ * The jobs in worker threads, end to end through both transports: the platform gets a real pool (the HTTP
+ * suites run jobs in-process, the default), and every kind of job runs in it: an OpenAPI document parsed and
+ * turned into a computed page, a PDF of it, a zip import, and the first search of the imported pages. Then
+ * the limits of one job (a pool whose jobs may run one millisecond) come back as a 422 that names the limit,
+ * and as PARSE_ERROR for OpenAPI processing, which happens after the response.
+ */
+
+let web: ImportSourceServer;
+beforeAll(async () => {
+  web = await startImportSources();
+});
+afterAll(async () => {
+  await web.close();
+});
+
+/** A zip of two pages, one linking to the other (the folder wrapping both is unwrapped: two top-level pages). */
+const ZIP = zipSync({
+  'guide/README.md': strToU8('# Guide\n\nStart with [the setup](setup.md).\n'),
+  'guide/setup.md': strToU8('# Setup\n\nInstall the zeppelin toolkit.\n'),
+});
+
+const PETS = JSON.stringify({
+  openapi: '3.1.0',
+  info: { title: 'Pets', version: '1' },
+  paths: { '/pets': { get: { summary: 'List the pets', responses: { '200': { description: 'OK' } } } } },
+});
+
+describe.each(TRANSPORTS)('jobs in worker threads, end to end (%s)', (transport) => {
+  let current: Harness | undefined;
+  const h = () => current!;
+  const a = authoring(h);
+  const start = async (options: WorkerPoolOptions = {}) => {
+    current = await createHarness(transport, { workers: createWorkerPool({ threads: 1, ...options }) });
+  };
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+
+  /** Asks for a PDF of a change request; the raw response. */
+  const pdf = (spaceId: string, changeRequestId: string) => h().owner.get(`${a.changeRequestPath(spaceId, changeRequestId)}/pdf`);
+
+  it('processes an OpenAPI document, prints its computed page, imports a zip and searches it, all in threads', async () => {
+    await start();
+    const org = `/v1/orgs/${h().organizationId}`;
+    expect((await h().owner.post(`${org}/openapi`, { slug: 'pets', source: { text: PETS } })).status).toBe(201);
+    await h().platform.settle();
+    const spec = (await h().owner.get(`${org}/openapi/pets`)).body;
+    expect(spec).toMatchObject({ processingState: 'complete', lastVersion: expect.any(String) });
+    expect(spec.lastProcessErrorCode).toBeUndefined();
+
+    const space = await a.space({ title: 'Handbook' });
+    const cr = await a.changeRequest(space.id, { subject: 'Print it' });
+    const computed = { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'pets' } } }, props: {} };
+    await a.batch(space.id, cr.id, [
+      { operation: 'insert_page', type: 'computed', title: 'API', computed },
+      { operation: 'insert_page', title: 'Notes', document: md('See [the API](https://example.com/api).') },
+    ]);
+    const exported = await pdf(space.id, cr.id);
+    expect(exported.status, exported.text).toBe(200);
+    const download = await createFetchHandler(h().platform)(new Request(exported.body.url));
+    expect(inspectPdf(new Uint8Array(await download.arrayBuffer())).text).toBe('API\nGET /pets\nList the pets\nNotes\nSee the API.');
+
+    const imported = await h().owner.post(`/v1/spaces/${space.id}/content/import`, { url: web.serve('/guide.zip', { body: ZIP }), source: 'zip' });
+    expect(imported.status, imported.text).toBe(201);
+    expect(imported.body).toMatchObject({ importedResources: 2, totalResources: 2 });
+    const pages = (await h().owner.get(`/v1/spaces/${space.id}/content`)).body.pages as { id: string; title: string }[];
+    const [guide, setup] = ['Guide', 'Setup'].map((title) => pages.find((page) => page.title === title)!);
+    const setupId = setup.id;
+    // The link was made with a local id in the thread, then given the page's own id here.
+    const body = (await h().owner.get(`/v1/spaces/${space.id}/content/page/${guide.id}?format=markdown`)).body;
+    expect(body.markdown).toBe(`Start with [the setup](/pages/${setupId}).\n`);
+
+    const found = await h().owner.get(`/v1/spaces/${space.id}/search?query=zeppelin`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.items.map((hit: { id: string }) => hit.id)).toEqual([setupId]);
+  });
+
+  it('answers a job over its time with a 422 naming the limit, and records PARSE_ERROR for a document', async () => {
+    await start({ jobTimeoutMs: 1 });
+    const space = await a.space({ title: 'Handbook' });
+    const cr = await a.changeRequest(space.id);
+    await a.batch(space.id, cr.id, [{ operation: 'insert_page', title: 'Intro', document: md('Hello.') }]);
+    const exported = await pdf(space.id, cr.id);
+    expect(exported.status).toBe(422);
+    expect(exported.body.error.message).toBe('reading the pages of a PDF went over 0.001 s of work, the most one job may use');
+
+    const imported = await h().owner.post(`/v1/spaces/${space.id}/content/import`, { url: web.serve('/slow-guide.zip', { body: ZIP }), source: 'zip' });
+    expect(imported.status).toBe(422);
+    expect(imported.body.error.message).toBe('reading the content to import went over 0.001 s of work, the most one job may use');
+
+    const org = `/v1/orgs/${h().organizationId}`;
+    expect((await h().owner.post(`${org}/openapi`, { slug: 'pets', source: { text: PETS } })).status).toBe(201);
+    await h().platform.settle();
+    expect((await h().owner.get(`${org}/openapi/pets`)).body).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR' });
+  });
+});

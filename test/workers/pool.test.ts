@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openAPIMarkdownJob } from '../../src/core/content/computed-markdown.js';
+import { defineJob } from '../../src/core/job.js';
+import { parseSpecificationJob } from '../../src/core/openapi-specs/parse.js';
+import { ApiError } from '../../src/core/errors.js';
+import { JobLimitError, inlineWorkers, type Workers } from '../../src/core/workers.js';
+import { createWorkerPool, poolSize } from '../../src/workers/pool.js';
+import { PETSTORE_31 } from '../http/openapi-sources.js';
+
+/**
+ * The worker pool (src/workers/pool.ts): each job runs in a worker thread (started from TypeScript here,
+ * inside vitest's worker, where tsx's loader is registered by the thread itself) and gives what the inline
+ * runner gives; failures, limits and cancelling come back as errors. Nothing here is timed: that a job ran
+ * elsewhere is shown by its moved input (a transferred buffer is detached here) and by the main thread's
+ * event loop turning while it ran.
+ */
+
+let pool: Workers | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+/** A large OpenAPI document: the pet store with many more paths, each with a summary and a description. */
+function bigDocument(paths: number): string {
+  const document = structuredClone(PETSTORE_31) as { paths: Record<string, unknown> };
+  for (let i = 0; i < paths; i++) {
+    document.paths[`/things/${i}`] = { get: { summary: `Get thing ${i}`, description: `Returns thing ${i}, *emphasized*.`, responses: { '200': { description: 'OK' } } } };
+  }
+  return JSON.stringify(document);
+}
+
+/** Runs `work` while counting the turns of this thread's event loop (setImmediate callbacks). */
+async function countingTurns<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
+  let turns = 0;
+  let counting = true;
+  const turn = () => {
+    if (!counting) return;
+    turns++;
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  try {
+    const value = await work();
+    return { value, turns };
+  } finally {
+    counting = false;
+  }
+}
+
+describe('the worker pool', () => {
+  it('runs a job in another thread and gives what the inline runner gives', async () => {
+    pool = createWorkerPool({ threads: 1 });
+    const text = bigDocument(200);
+    const inline = await inlineWorkers.run(parseSpecificationJob, new TextEncoder().encode(text));
+    const bytes = new TextEncoder().encode(text);
+    const pooled = await pool.run(parseSpecificationJob, bytes);
+    expect(pooled).toEqual(inline);
+    expect(pooled?.digest).toMatch(/^[0-9a-f]{64}$/);
+    // The bytes were moved to the thread, not copied: this side's buffer is detached.
+    expect(bytes.byteLength).toBe(0);
+  });
+
+  it('keeps the event loop turning while a job runs, where the inline runner holds it', async () => {
+    pool = createWorkerPool({ threads: 1 });
+    const input = { document: bigDocument(100), slug: 'things' };
+    const inline = await countingTurns(() => inlineWorkers.run(openAPIMarkdownJob, input));
+    const pooled = await countingTurns(() => pool!.run(openAPIMarkdownJob, input));
+    expect(pooled.value).toBe(inline.value);
+    expect(pooled.value).toContain('## GET `/things/99`');
+    // Generating is synchronous: in-process, not one turn passes until it is done.
+    expect(inline.turns).toBe(0);
+    expect(pooled.turns).toBeGreaterThan(0);
+  });
+
+  it('runs jobs side by side on several threads, and queues the rest', async () => {
+    pool = createWorkerPool({ threads: 2 });
+    const inputs = Array.from({ length: 5 }, (_, i) => ({ document: bigDocument(10 + i), slug: `s${i}` }));
+    const outputs = await Promise.all(inputs.map((input) => pool!.run(openAPIMarkdownJob, input)));
+    outputs.forEach((markdown, i) => expect(markdown).toContain(`## GET \`/things/${9 + i}\``));
+  });
+
+  it('rejects with the message of a job that throws, an ApiError keeping its status', async () => {
+    pool = createWorkerPool({ threads: 1 });
+    // Not JSON: the job answers with a message page, it does not throw.
+    expect(await pool.run(openAPIMarkdownJob, { document: '{', slug: 'broken' })).toContain('could not be read');
+    // A job the registry does not list fails in the thread, with a message saying so.
+    const unknown = defineJob({ name: 'notRegistered', what: 'an unlisted job', run: () => 1 });
+    await expect(pool.run(unknown, undefined)).rejects.toThrow(/an unlisted job failed: No job named notRegistered/);
+    await expect(inlineWorkers.run(unknown, undefined)).rejects.toThrow(/No job named notRegistered/);
+    // An input that is not a document at all makes the job itself throw: its message comes back.
+    const error = await pool.run(openAPIMarkdownJob, { document: 'null', slug: 'null' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/^generating the pages of an OpenAPI document failed: \S/);
+    expect(error).not.toBeInstanceOf(ApiError);
+  });
+
+  it('stops a job past its time with a 422 naming the limit, and goes on with the next', async () => {
+    pool = createWorkerPool({ threads: 1, jobTimeoutMs: 1 });
+    const error = await pool.run(openAPIMarkdownJob, { document: bigDocument(5000), slug: 'slow' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(JobLimitError);
+    expect((error as ApiError).status).toBe(422);
+    expect((error as Error).message).toBe('generating the pages of an OpenAPI document went over 0.001 s of work, the most one job may use');
+  });
+
+  it('stops a job whose thread runs out of its memory with a 422 naming the limit', async () => {
+    pool = createWorkerPool({ threads: 1, jobMemoryMb: 64 });
+    // About 30 MB of text, and many times that once parsed: more than the thread may hold.
+    const error = await pool.run(openAPIMarkdownJob, { document: bigDocument(200_000), slug: 'huge' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(JobLimitError);
+    expect((error as Error).message).toBe('generating the pages of an OpenAPI document went over 64 MB of memory, the most one job may use');
+    // The pool replaces the thread it lost.
+    expect(await pool.run(openAPIMarkdownJob, { document: bigDocument(1), slug: 'small' })).toContain('## GET `/things/0`');
+  });
+
+  it('cancels a queued or running job when its signal aborts, and rejects everything once closed', async () => {
+    pool = createWorkerPool({ threads: 1 });
+    const running = new AbortController();
+    const queued = new AbortController();
+    const first = pool.run(openAPIMarkdownJob, { document: bigDocument(3000), slug: 'a' }, running.signal);
+    const second = pool.run(openAPIMarkdownJob, { document: bigDocument(3000), slug: 'b' }, queued.signal);
+    queued.abort(new Error('not wanted any more'));
+    running.abort(new Error('the platform is closing'));
+    await expect(first).rejects.toThrow('the platform is closing');
+    await expect(second).rejects.toThrow('not wanted any more');
+    const pending = expect(pool.run(openAPIMarkdownJob, { document: bigDocument(3000), slug: 'c' })).rejects.toThrow('The worker pool is closed');
+    await pool.close();
+    await pending;
+    await expect(pool.run(openAPIMarkdownJob, { document: '{}', slug: 'd' })).rejects.toThrow('The worker pool is closed');
+  });
+
+  it('takes its size from the option, else DOCS_PLATFORM_WORKER_THREADS, else the cores but one', () => {
+    expect(poolSize('3')).toBe(3);
+    expect(poolSize(undefined)).toBeGreaterThanOrEqual(1);
+    expect(() => poolSize('0')).toThrow(/at least 1/);
+    expect(() => poolSize('two')).toThrow(/DOCS_PLATFORM_WORKER_THREADS/);
+  });
+});
