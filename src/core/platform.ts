@@ -153,14 +153,8 @@ export function createPlatform(options: PlatformOptions): Platform {
     return urls;
   };
 
-  async function run<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O> {
-    try {
-      return await runOperation(operation, actor, input, origin);
-    } catch (error) {
-      // A store that could not save a write rolled it back: the caller may try again (503), not a bug (500).
-      throw error instanceof StoreUnavailableError ? unavailable(error.message) : error;
-    }
-  }
+  const run = <I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O> =>
+    orUnavailable(() => runOperation(operation, actor, input, origin));
 
   async function runOperation<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O> {
     // Tasks deferred by the operation start only after its transaction committed.
@@ -239,10 +233,11 @@ export function createPlatform(options: PlatformOptions): Platform {
     urls: urlsOf,
     routes,
     operations,
-    authenticate: (token) => store.read((tx) => actorForToken(tx, token)),
+    // Before any operation runs, so outside `run`: a database that is down is a 503 here too.
+    authenticate: (token) => orUnavailable(() => store.read((tx) => actorForToken(tx, token))),
     as(userId) {
       return bind(async () => {
-        const user = await store.read(async (tx) => (await tx.get(TABLES.users, userId)) as UserRecord | undefined);
+        const user = await orUnavailable(() => store.read(async (tx) => (await tx.get(TABLES.users, userId)) as UserRecord | undefined));
         if (!user) throw notFound(`No user ${userId}`);
         return { user };
       });
@@ -281,4 +276,16 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
   };
   return platform;
+}
+
+/**
+ * Runs calls on the store. A store that cannot be reached, or could not save a write and rolled it back,
+ * is a 503 the caller may try again, not a bug (500).
+ */
+async function orUnavailable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw error instanceof StoreUnavailableError ? unavailable(error.message) : error;
+  }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFetchHandler } from '../../src/adapters/fetch/index.js';
 import { createPlatform } from '../../src/core/platform.js';
 import { createMemoryStore } from '../../src/store/memory.js';
+import { StoreUnavailableError } from '../../src/store/types.js';
 import { httpSuite } from './harness.js';
 
 httpSuite('pipeline', (h) => {
@@ -137,5 +138,18 @@ describe('pipeline: unexpected failures', () => {
     expect(JSON.stringify(body)).not.toContain('disk on fire');
     expect(lines.some((line) => line.includes('disk on fire'))).toBe(true);
     expect(lines.at(-1)).toMatch(/^GET \/v1\/orgs 500 /);
+  });
+
+  it('answers 503 in the error shape when the store cannot be reached, also while checking the token', async () => {
+    const store = createMemoryStore();
+    const platform = createPlatform({ store, signingKey: 'k' });
+    const { token } = await platform.initialize();
+    const handler = createFetchHandler(platform);
+    store.read = async () => {
+      throw new StoreUnavailableError('The database cannot be reached (connect ECONNREFUSED); try again');
+    };
+    const response = await handler(new Request('http://x/v1/orgs', { headers: { authorization: `Bearer ${token}` } }));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: { code: 503, message: 'The database cannot be reached (connect ECONNREFUSED); try again' } });
   });
 });

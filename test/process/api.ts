@@ -23,12 +23,12 @@ export function api(url: string, token: string): Call {
   };
 }
 
-/** Every page of a list endpoint, concatenated. */
+/** Every page of a list endpoint (whose path may have a query already), concatenated. */
 export async function listAll(call: Call, path: string): Promise<any[]> {
   const items = [];
   let page: string | undefined;
   do {
-    const reply = await call('GET', `${path}?limit=1000${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+    const reply = await call('GET', `${path}${path.includes('?') ? '&' : '?'}limit=1000${page ? `&page=${encodeURIComponent(page)}` : ''}`);
     if (reply.status !== 200) throw new Error(`GET ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
     items.push(...reply.body.items);
     page = reply.body.next?.page;

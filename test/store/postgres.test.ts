@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresBlobStore } from '../../src/store/postgres/blobs.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
-import type { Store } from '../../src/store/types.js';
+import { StoreUnavailableError, type Store } from '../../src/store/types.js';
 import { dropSchemas, freshSchema, postgresAvailable, skipReason, TEST_DATABASE_URL } from '../postgres/database.js';
 import { CONTRACT_SCHEMA, runStoreContract } from './contract.js';
 
@@ -59,4 +61,15 @@ describe.runIf(postgresAvailable)('PostgreSQL store: its schema', () => {
     expect(lines).toHaveLength(1);
     await third.close();
   });
+});
+
+it('file bytes on a database that cannot be reached: StoreUnavailableError (a 503), as for records', async () => {
+  const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/test' });
+  const blobs = createPostgresBlobStore(pool, 'blobs');
+  try {
+    await expect(blobs.put(new Uint8Array([1, 2, 3]))).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(blobs.get('a'.repeat(64))).rejects.toBeInstanceOf(StoreUnavailableError);
+  } finally {
+    await pool.end();
+  }
 });

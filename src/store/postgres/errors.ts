@@ -4,6 +4,8 @@
  * anything else is a bug or a bad statement that goes up as it is.
  */
 
+import { StoreUnavailableError } from '../types.js';
+
 /** SQLSTATEs after which a write transaction is run again: serialization_failure, deadlock_detected. */
 const RETRYABLE = new Set(['40001', '40P01']);
 
@@ -23,4 +25,10 @@ export function isUnreachable(error: unknown): boolean {
   const code = codeOf(error);
   if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
   return error instanceof Error && UNREACHABLE_MESSAGES.test(error.message);
+}
+
+/** The error to reject with: a StoreUnavailableError for a database that cannot be reached, else the error itself. */
+export function unavailable(error: unknown): unknown {
+  if (!isUnreachable(error)) return error;
+  return new StoreUnavailableError(`The database cannot be reached (${(error as Error).message}); try again`, { cause: error });
 }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { StoreClosedError, StoreUnavailableError, type Store, type StoreSchema, type StoredRecord } from '../types.js';
 import type { BlobStore } from '../blobs.js';
 import { createPostgresBlobStore } from './blobs.js';
-import { isRetryable, isUnreachable } from './errors.js';
+import { isRetryable, isUnreachable, unavailable } from './errors.js';
 import { countRecords, exportBlobKeys, exportRecords } from './export.js';
 import { layoutOf, type Layout } from './layout.js';
 import { migrate } from './migrate.js';
@@ -43,16 +43,22 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const owned = !options.pool;
   const pool =
     options.pool ??
-    new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // TCP keepalive: a connection whose peer vanished without closing it is found dead in time.
+      keepAlive: true,
+    });
   // An idle connection the server closed: the pool drops it and opens a new one when asked.
   pool.on('error', (error) => log(`docs-platform store: a PostgreSQL connection failed while idle: ${error.message}`));
   const layout = layoutOf(options.schema ?? 'docs_platform', options.tables);
   try {
-    const client = await pool.connect();
+    const client = await checkOut(pool);
     try {
       await migrate(client, layout, log);
     } finally {
-      client.release();
+      checkIn(client);
     }
   } catch (error) {
     if (owned) await pool.end().catch(() => undefined);
@@ -101,7 +107,7 @@ class PgStore implements PostgresStore {
         broken = await rollback(client, error);
         throw unavailable(error);
       } finally {
-        client.release(broken as Error | undefined);
+        checkIn(client, broken);
       }
     });
   }
@@ -126,7 +132,7 @@ class PgStore implements PostgresStore {
             throw new StoreUnavailableError(`The write met concurrent writes ${attempt} times in a row; try again`, { cause: error });
           }
         } finally {
-          client.release(broken as Error | undefined);
+          checkIn(client, broken);
         }
         await backOff(attempt);
       }
@@ -163,11 +169,32 @@ class PgStore implements PostgresStore {
 
   private async connect(): Promise<pg.PoolClient> {
     try {
-      return await this.pool.connect();
+      return await checkOut(this.pool);
     } catch (error) {
       throw unavailable(error);
     }
   }
+}
+
+/**
+ * A connection lost while out of the pool is an 'error' event on it, besides the failure of its query
+ * (or of the next one). The pool listens only to idle connections, and an 'error' no one listens to
+ * ends the process: so a checked-out connection gets a listener until it goes back. The failed query
+ * carries the error to the transaction, which gives the connection back broken.
+ */
+const onLostWhileOut = () => undefined;
+
+/** Takes a connection from the pool (see onLostWhileOut). */
+async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  client.on('error', onLostWhileOut);
+  return client;
+}
+
+/** Gives a connection back to the pool; with `broken` the pool drops it. */
+function checkIn(client: pg.PoolClient, broken?: unknown): void {
+  client.off('error', onLostWhileOut);
+  client.release(broken as Error | undefined);
 }
 
 /**
@@ -181,12 +208,6 @@ async function rollback(client: pg.PoolClient, cause: unknown): Promise<unknown>
   } catch (error) {
     return error;
   }
-}
-
-/** The error to reject with: a StoreUnavailableError for a database that cannot be reached, else the error itself. */
-function unavailable(error: unknown): unknown {
-  if (!isUnreachable(error)) return error;
-  return new StoreUnavailableError(`The database cannot be reached (${(error as Error).message}); try again`, { cause: error });
 }
 
 /** Waits a little before running a transaction again: exponential with full jitter, at most ~100 ms. */
