@@ -17,6 +17,12 @@ const store = join(src, 'store');
  * node-http. It may use Node APIs; it reaches the core only through the jobs and the port it runs them for.
  */
 const workers = join(src, 'workers');
+/**
+ * The outbound fetch on Node (node:http, node:https, node:dns): Node code outside the core, which the Node
+ * entry (src/index.ts) and the server inject as the platform's `fetch` port. Its address rules
+ * (addresses.ts, allow-list.ts) stay runtime-free, so that they are tested alone and could serve elsewhere.
+ */
+const outbound = join(src, 'outbound');
 
 /** The TypeScript files under a folder, recursively. */
 function sourceFiles(folder: string): string[] {
@@ -157,6 +163,23 @@ describe('the worker pool only runs jobs', () => {
         .map((target) => `${show(file)} imports ${show(target)}; use one of ${allowed.map(show).join(', ')}`),
     );
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the outbound fetch is a port implementation', () => {
+  it('reaches the core only for the Fetch type', () => {
+    const allowed = [join(core, 'context.ts')];
+    const problems = sourceFiles(outbound).flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolveRelative(file, specifier))
+        .filter((target): target is string => target !== undefined && inside(core, target) && !allowed.includes(target))
+        .map((target) => `${show(file)} imports ${show(target)}; the outbound fetch implements the Fetch port of ${show(allowed[0])}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps its address rules free of any runtime', () => {
+    expect(builtinImportsFrom(['addresses.ts', 'allow-list.ts'].map((name) => join(outbound, name)))).toEqual([]);
   });
 });
 
