@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ClusterNeedsPostgresError, runCluster } from './cli/cluster.js';
 import { runServer } from './cli/run-server.js';
+import { serverEnvironment } from './cli/environment.js';
 import { reportFatal } from './cli/fatal.js';
 import { createPlatform } from './core/platform.js';
 import { MEMBER_ROLES, type MemberRole } from './core/roles.js';
@@ -61,6 +62,10 @@ ${LOCK_NOTE}`,
 
 Runs the API server. On a first start with an empty data file it creates an organization, its owner
 and a token, and prints the token once. SIGTERM or SIGINT stops it gracefully.
+
+Environment: DOCS_PLATFORM_BASE_URL (the public URL in answers; set it when other machines reach the
+server) and DOCS_PLATFORM_FETCH_ALLOW (what imports, files by URL and OpenAPI sources may fetch besides
+the public internet: comma-separated IP addresses, CIDR ranges and host names).
 
 Options:
   --data FILE   The JSON data file (default ${DEFAULT_DATA}), or a PostgreSQL URL
@@ -167,7 +172,13 @@ async function main(argv: string[]): Promise<void> {
     if (values.help) return console.log(HELP.serve);
     const port = values.port === undefined ? 8080 : Number(values.port);
     if (!/^\d+$/.test(String(values.port ?? '8080')) || port > 65535) fail(`serve: --port must be a port number, not ${JSON.stringify(values.port)}`);
-    const settings = { data: (values.data as string) ?? DEFAULT_DATA, port, host: (values.host as string) ?? '127.0.0.1' };
+    let environment: ReturnType<typeof serverEnvironment>;
+    try {
+      environment = serverEnvironment();
+    } catch (error) {
+      fail(`serve: ${(error as Error).message}`);
+    }
+    const settings = { data: (values.data as string) ?? DEFAULT_DATA, port, host: (values.host as string) ?? '127.0.0.1', ...environment };
     if (values.workers === undefined) return runServer(settings, (line) => console.log(line));
     const workers = Number(values.workers);
     if (!/^\d+$/.test(String(values.workers)) || workers < 1 || workers > 64) fail(`serve: --workers must be 1 to 64, not ${JSON.stringify(values.workers)}`);

@@ -1,6 +1,9 @@
 /** docs-platform: the library's public entry. */
-export { createPlatform, type Api, type Platform, type PlatformOptions } from './core/platform.js';
+export { createPlatform, type PlatformOptions } from './platform.js';
+export type { Api, Platform } from './core/platform.js';
 export type { Fetch } from './core/context.js';
+export { createOutboundFetch, OutboundRefusal, type OutboundFetchOptions, type Resolve, type ResolvedAddress } from './outbound/fetch.js';
+export { AllowListError } from './outbound/allow-list.js';
 export { inlineWorkers, JobLimitError, type Workers } from './core/workers.js';
 export type { Job } from './core/job.js';
 export { operations, type Operations } from './core/operations.js';

@@ -1,8 +1,10 @@
 /**
  * `npm start`: the bundled server, configured by PORT, HOST, DOCS_PLATFORM_DATA (a JSON file or a
- * PostgreSQL URL), DOCS_PLATFORM_BASE_URL and DOCS_PLATFORM_WORKERS (server processes, PostgreSQL only).
+ * PostgreSQL URL), DOCS_PLATFORM_BASE_URL, DOCS_PLATFORM_FETCH_ALLOW (what outbound fetches may reach
+ * besides the public internet) and DOCS_PLATFORM_WORKERS (server processes, PostgreSQL only).
  */
 import { ClusterNeedsPostgresError, runCluster } from './cli/cluster.js';
+import { serverEnvironment } from './cli/environment.js';
 import { runServer } from './cli/run-server.js';
 import { reportFatal } from './cli/fatal.js';
 
@@ -18,11 +20,19 @@ if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || worke
   process.exit(2);
 }
 
+let environment: ReturnType<typeof serverEnvironment>;
+try {
+  environment = serverEnvironment();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+
 const settings = {
   data: process.env.DOCS_PLATFORM_DATA || './data/docs-platform.json',
   port,
   host: process.env.HOST || '127.0.0.1',
-  baseUrl: process.env.DOCS_PLATFORM_BASE_URL || undefined,
+  ...environment,
 };
 const print = (line: string) => console.log(line);
 

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { createPlatform } from '../core/platform.js';
 import { isInitialized } from '../core/setup/operator.js';
+import { startWarnings } from './environment.js';
 import { isPostgresUrl, openData, shownData } from './open-data.js';
 import { runServer, type ServerSettings } from './run-server.js';
 
@@ -30,6 +31,8 @@ export async function runCluster(settings: ServerSettings, count: number, print:
     return;
   }
   if (!isPostgresUrl(settings.data)) throw new ClusterNeedsPostgresError();
+  // Said once here: a worker's print passes on only its listening line.
+  for (const line of startWarnings(settings)) print(line);
   await initializeOnce(settings.data, print);
 
   let stopping: NodeJS.Signals | undefined;

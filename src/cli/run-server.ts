@@ -1,8 +1,10 @@
-import { createPlatform, type Platform } from '../core/platform.js';
+import type { Platform } from '../core/platform.js';
 import { isInitialized } from '../core/setup/operator.js';
 import { serve } from '../adapters/node-http/index.js';
 import type { Workers } from '../core/workers.js';
 import { createWorkerPool } from '../workers/pool.js';
+import { createPlatform } from '../platform.js';
+import { startWarnings } from './environment.js';
 import { openData, shownData } from './open-data.js';
 
 /** Where the server keeps its data and where it listens. */
@@ -13,6 +15,8 @@ export interface ServerSettings {
   host: string;
   /** The public base URL for the URLs in responses; default the origin of each request. */
   baseUrl?: string;
+  /** What outbound fetches may reach besides the public internet (DOCS_PLATFORM_FETCH_ALLOW; src/platform.ts). */
+  fetchAllow?: string;
   /** How often deleted spaces past their 7 days are purged, in milliseconds; default every hour. */
   purgeIntervalMs?: number;
 }
@@ -25,13 +29,14 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
  * with its blobs table), with a pool of worker threads for the CPU-heavy jobs (the bench's heavy-work case
  * serves this same one; it may pass `inlineWorkers` to measure the difference).
  */
-export async function openServerPlatform(settings: Pick<ServerSettings, 'data' | 'baseUrl'>, workers: Workers = createWorkerPool()): Promise<Platform> {
+export async function openServerPlatform(settings: Pick<ServerSettings, 'data' | 'baseUrl' | 'fetchAllow'>, workers: Workers = createWorkerPool()): Promise<Platform> {
   const { store, blobs } = await openData(settings.data);
   // Node loads its fetch (undici) when a fetch class is first touched, ~25 ms of one turn: here at start-up,
   // rather than while requests wait on the first import or OpenAPI source.
   void globalThis.Response;
   // CPU-heavy jobs (OpenAPI documents, PDFs, imports, search indexes) run in worker threads, not between requests.
-  return createPlatform({ store, baseUrl: settings.baseUrl, blobs, workers });
+  // Outbound fetches go through the fetch that refuses inside addresses, with the operator's allow list.
+  return createPlatform({ store, baseUrl: settings.baseUrl, blobs, workers, fetchAllow: settings.fetchAllow });
 }
 
 /**
@@ -40,6 +45,7 @@ export async function openServerPlatform(settings: Pick<ServerSettings, 'data' |
  * organization, its owner and a token, and prints the token once.
  */
 export async function runServer(settings: ServerSettings, print: (line: string) => void): Promise<void> {
+  for (const line of startWarnings(settings)) print(line);
   const platform = await openServerPlatform(settings);
   const { store } = platform;
   if (!(await isInitialized(store))) {

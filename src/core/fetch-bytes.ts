@@ -15,15 +15,31 @@ export interface FetchedBytes {
   readonly contentType?: string;
 }
 
-/** Why a fetch gave no bytes: a message for the caller, and whether time ran out. */
+/**
+ * What callers are told of a fetch that gave no bytes, whatever the cause: a refused address, a name that
+ * does not resolve, a closed port, an error status or a timeout all read the same, so that answers cannot
+ * map what lies behind the server (which inside addresses exist, which ports are open).
+ */
+export const COULD_NOT_FETCH = 'the URL could not be fetched';
+
+/**
+ * Why a fetch gave no bytes: it failed (the caller says COULD_NOT_FETCH), ran out of time (the same to
+ * callers; OpenAPI processing records it as FETCH_TIMEOUT), or answered more than the limit. The cause
+ * is kept for the operator's logs, never put in an answer.
+ */
 export class FetchFailure extends Error {
   constructor(
-    message: string,
-    readonly timedOut = false,
+    readonly reason: 'failed' | 'timed-out' | 'too-large',
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(`the fetch ${reason === 'too-large' ? 'answered too much' : reason === 'timed-out' ? 'timed out' : 'failed'}`, options);
     this.name = 'FetchFailure';
   }
+}
+
+/** What a caller says of a failure for the field that gave the URL (`url`, `changes[0].files[1].url`). */
+export function fetchFailureMessage(field: string, failure: FetchFailure, maxBytes: number): string {
+  return failure.reason === 'too-large' ? `${field}: the URL's answer is more than ${maxBytes} bytes` : `${field}: ${COULD_NOT_FETCH}`;
 }
 
 /**
@@ -32,10 +48,10 @@ export class FetchFailure extends Error {
  */
 const BYTES_BETWEEN_PAUSES = 256 * 1024;
 
-/** Reads a body up to `maxBytes`, refusing more (a FetchFailure saying so). */
+/** Reads a body up to `maxBytes`, refusing more (a `too-large` FetchFailure). */
 export async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new FetchFailure(`it is ${declared} bytes, more than ${maxBytes}`);
+  if (declared > maxBytes) throw new FetchFailure('too-large');
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (response.body) {
@@ -47,7 +63,7 @@ export async function readLimited(response: Response, maxBytes: number): Promise
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        throw new FetchFailure(`it is more than ${maxBytes} bytes`);
+        throw new FetchFailure('too-large');
       }
       chunks.push(value);
     }
@@ -63,8 +79,8 @@ export async function readLimited(response: Response, maxBytes: number): Promise
 
 /**
  * Fetches a URL's bytes through the injected fetch: a 2xx answer within `fetchTimeoutMs` (body included)
- * of at most `maxBytes`. Anything else throws a FetchFailure whose message says what went wrong. The race
- * against the timer also bounds an injected fetch that ignores its abort signal.
+ * of at most `maxBytes`. Anything else throws a FetchFailure, the same for every cause but time and size.
+ * The race against the timer also bounds an injected fetch that ignores its abort signal.
  */
 export async function fetchBytes(ports: FetchPorts, url: string, maxBytes: number, headers?: Record<string, string>): Promise<FetchedBytes> {
   const controller = new AbortController();
@@ -75,7 +91,7 @@ export async function fetchBytes(ports: FetchPorts, url: string, maxBytes: numbe
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new FetchFailure(`no complete answer within ${ports.fetchTimeoutMs} ms`, true));
+      reject(new FetchFailure('timed-out'));
     }, ports.fetchTimeoutMs);
   });
   const download = async (): Promise<FetchedBytes> => {
@@ -83,14 +99,19 @@ export async function fetchBytes(ports: FetchPorts, url: string, maxBytes: numbe
     try {
       response = await ports.fetch(url, { signal: controller.signal, redirect: 'follow', ...(headers && { headers }) });
     } catch (error) {
-      throw new FetchFailure(`it could not be fetched (${(error as Error)?.message ?? String(error)})`);
+      throw new FetchFailure('failed', { cause: error });
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new FetchFailure(`it answered ${response.status}`);
+      throw new FetchFailure('failed', { cause: new Error(`answered ${response.status}`) });
     }
     const type = response.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
-    return { bytes: await readLimited(response, maxBytes), ...(type ? { contentType: type } : {}) };
+    try {
+      return { bytes: await readLimited(response, maxBytes), ...(type ? { contentType: type } : {}) };
+    } catch (error) {
+      // A body cut short (a reset connection) fails like the rest.
+      throw error instanceof FetchFailure ? error : new FetchFailure('failed', { cause: error });
+    }
   };
   try {
     return await Promise.race([download(), deadline]);

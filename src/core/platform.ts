@@ -33,7 +33,12 @@ export interface PlatformOptions {
    * Default: the origin each HTTP request came to, or `http://127.0.0.1:8080` for library calls.
    */
   baseUrl?: string;
-  /** Outbound HTTP (fetching OpenAPI sources); default the global `fetch`. */
+  /**
+   * Outbound HTTP (imports, files by URL, OpenAPI sources). The core has no default that reaches anything:
+   * without one every outbound fetch fails ("the URL could not be fetched"). The Node entry (`docs-platform`)
+   * defaults it to the outbound fetch that refuses inside addresses (src/outbound/fetch.ts). An injected
+   * fetch is used as it is: it decides alone what may be reached.
+   */
   fetch?: Fetch;
   /** How long one outbound fetch may take, body included, in milliseconds; default 30 seconds. */
   fetchTimeoutMs?: number;
@@ -119,6 +124,11 @@ const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 /** The default time one outbound fetch may take. */
 const DEFAULT_FETCH_TIMEOUT_MS = 30_000;
 
+/** The fetch of a platform given none: refuses every URL, so that nothing is reached unless chosen. */
+const noOutboundFetch: Fetch = async () => {
+  throw new TypeError('fetch failed', { cause: new Error('no outbound fetch was given to createPlatform') });
+};
+
 /** Creates a platform over a store. */
 export function createPlatform(options: PlatformOptions): Platform {
   const { store } = options;
@@ -126,8 +136,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   const ids = options.ids ?? randomIds;
   const secrets = options.signingKey ? secretsFromKey(options.signingKey) : secretsFromStore(store, ids);
   const baseUrl = options.baseUrl;
-  // Looked up at call time, so that a fetch installed after the platform is created is the one used.
-  const fetchPort: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
+  const fetchPort: Fetch = options.fetch ?? noOutboundFetch;
   const fetchTimeoutMs = options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   const onBackgroundError = options.onBackgroundError ?? ((error: unknown) => console.error('docs-platform: background work failed:', error));
   const blobs = options.blobs ?? createMemoryBlobStore();

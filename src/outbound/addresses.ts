@@ -100,6 +100,11 @@ export function unmapped(address: IpAddress): IpAddress {
 }
 const MAPPED = range('::ffff:0:0/96');
 
+const LOOPBACK = [range('127.0.0.0/8'), range('::1/128')];
+
+/** Whether an address is a loopback address (127.0.0.0/8, ::1, or ::ffff:127.x.y.z). */
+export const isLoopback = (address: IpAddress): boolean => LOOPBACK.some((loopback) => inRange(unmapped(address), loopback));
+
 /** The IPv4 ranges refused, each with what it is. */
 const REFUSED_V4: readonly [IpRange, string][] = [
   [range('0.0.0.0/8'), 'unspecified ("this network")'],

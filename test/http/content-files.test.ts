@@ -78,21 +78,21 @@ httpSuite(
       expect((await download(again.insertedFiles[0].downloadURL)).bytes).toEqual(GIF);
     });
 
-    it('refuses files that cannot be fetched, naming the file and why, and stores nothing', async () => {
+    it('refuses files that cannot be fetched, naming the file, with one message whatever the cause, and stores nothing', async () => {
       const { space, cr } = await fixture();
       const before = await a.stored(space.id);
       for (const [url, reason] of [
-        ['https://files.test/missing', 'it answered 404'],
-        ['https://files.test/unknown', 'it could not be fetched (fetch failed: getaddrinfo ENOTFOUND)'],
-        ['https://files.test/huge', `it is more than ${10 * 1024 * 1024} bytes`],
-        ['https://files.test/slow', 'no complete answer within 200 ms'],
+        ['https://files.test/missing', 'the URL could not be fetched'],
+        ['https://files.test/unknown', 'the URL could not be fetched'],
+        ['https://files.test/slow', 'the URL could not be fetched'],
+        ['https://files.test/huge', `the URL's answer is more than ${10 * 1024 * 1024} bytes`],
       ]) {
         const refused = await a.send(space.id, cr.id, [
           { operation: 'insert_page', title: 'Before', document: md('x') },
           { operation: 'insert_files', files: [{ name: 'ok.txt', url: 'https://files.test/readme' }, { name: 'bad', url }] },
         ]);
         expect(refused.status, url).toBe(400);
-        expect(refused.body.error.message).toBe(`changes[1].files[1].url: ${url} could not be used: ${reason}`);
+        expect(refused.body.error.message).toBe(`changes[1].files[1].url: ${reason}`);
       }
       for (const url of ['ftp://files.test/x', 'not a url']) {
         const refused = await a.send(space.id, cr.id, [{ operation: 'insert_files', files: [{ name: 'x', url }] }]);

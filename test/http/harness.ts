@@ -4,7 +4,8 @@ import { createFetchHandler } from '../../src/adapters/fetch/index.js';
 import { serve, type RunningServer } from '../../src/adapters/node-http/index.js';
 import { Router } from '../../src/adapters/router.js';
 import { manualClock } from '../../src/core/clock.js';
-import { createPlatform, type Platform, type PlatformOptions } from '../../src/core/platform.js';
+import type { Platform } from '../../src/core/platform.js';
+import { createPlatform, type PlatformOptions } from '../../src/platform.js';
 import type { MemberRole } from '../../src/core/roles.js';
 import { routes } from '../../src/core/routes.js';
 import { ErrorSchema } from '../../src/core/schemas.js';
@@ -48,6 +49,8 @@ export interface Caller {
 /** One platform on a fresh memory store, its owner, and a way to send requests through one transport. */
 export interface Harness {
   transport: Transport;
+  /** The node:http server's base URL (node-http transport only). */
+  url: string | undefined;
   platform: Platform;
   clock: ReturnType<typeof manualClock>;
   organizationId: string;
@@ -93,7 +96,12 @@ export function assertMatchesSchema(method: string, path: string, response: Test
   }
 }
 
-/** Options of the platform a harness creates, besides its clock (e.g. a short fetch timeout); the store is a fresh test store (test-store.ts) unless given. */
+/**
+ * Options of the platform a harness creates, besides its clock (e.g. a short fetch timeout); the store is a
+ * fresh test store (test-store.ts) unless given. The platform is the Node entry's: without a `fetch`, outbound
+ * fetches go through the one that refuses inside addresses, so a suite with a fixture server on 127.0.0.1
+ * passes `fetchAllow: ['127.0.0.1']`.
+ */
 export type HarnessOptions = Omit<PlatformOptions, 'store' | 'clock'> & { store?: Store };
 
 export async function createHarness(transport: Transport, options: HarnessOptions = {}): Promise<Harness> {
@@ -155,6 +163,7 @@ export async function createHarness(transport: Transport, options: HarnessOption
   const init = await platform.initialize({ title: 'Acme Docs', email: 'owner@acme.test', name: 'Olive Owner' });
   const harness: Harness = {
     transport,
+    url: server?.url,
     platform,
     clock,
     organizationId: init.organizationId,

@@ -594,5 +594,6 @@ httpSuite(
       expect(await state()).toEqual([]);
     });
   },
-  { fetchTimeoutMs: TIMEOUT_MS },
+  // The sources are served on 127.0.0.1, which outbound fetches reach only when allowed.
+  { fetchTimeoutMs: TIMEOUT_MS, fetchAllow: ['127.0.0.1'] },
 );

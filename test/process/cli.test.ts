@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { api, listAll } from './api.js';
-import { cleanUp, runCli, runNpmCli, serve, tempDir, type Finished } from './spawn.js';
+import { cleanUp, FIRST_START_TOKEN, listening, runCli, runNpmCli, serve, startCli, tempDir, type Finished } from './spawn.js';
 
 // Every test spawns Node processes; on a loaded machine each start can take seconds.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 });
@@ -200,5 +201,41 @@ describe('the lock while a server runs', () => {
     } finally {
       release();
     }
+  });
+});
+
+describe('outbound fetches of the server', () => {
+  test('refuse 127.0.0.1 by default and reach it once DOCS_PLATFORM_FETCH_ALLOW names it; a bad entry is a usage error', async () => {
+    let hits = 0;
+    const fixture = createHttpServer((_req, res) => {
+      hits++;
+      res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Imported\n\nFrom a local server.\n');
+    });
+    await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
+    const source = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}/page.md`;
+    try {
+      /** Imports the fixture's page into a new space of a fresh server, started with `env`. */
+      const importOnce = async (env: Record<string, string>) => {
+        const server = await listening(startCli(['serve', '--data', join(tempDir(), 'data.json'), '--port', '0'], { env }));
+        const call = api(server.url, FIRST_START_TOKEN.exec(server.child.stdout)![1]!);
+        const organizationId = (await call('GET', '/v1/orgs')).body.items[0].id;
+        const space = await call('POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Docs' });
+        return call('POST', `/v1/spaces/${space.body.id}/content/import`, { url: source, source: 'markdown' });
+      };
+      const refused = await importOnce({});
+      expect([refused.status, refused.body.error.message]).toEqual([400, 'url: the URL could not be fetched']);
+      expect(hits).toBe(0);
+      const allowed = await importOnce({ DOCS_PLATFORM_FETCH_ALLOW: '127.0.0.1' });
+      expect(allowed.status).toBe(201);
+      expect(hits).toBe(1);
+    } finally {
+      fixture.closeAllConnections();
+      fixture.close();
+    }
+    const data = join(tempDir(), 'never-created.json');
+    const bad = await runCli(['serve', '--data', data, '--port', '0'], { env: { DOCS_PLATFORM_FETCH_ALLOW: '127.0.0.1, not a host' } });
+    expect(bad.code, bad.stderr).toBe(2);
+    expect(bad.stderr).toBe('error: serve: DOCS_PLATFORM_FETCH_ALLOW: "not a host" is not an IP address, a CIDR range (10.0.0.0/8, fd00::/8) or a host name\n');
+    expect(existsSync(data)).toBe(false);
   });
 });

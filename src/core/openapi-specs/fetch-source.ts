@@ -19,6 +19,6 @@ export async function fetchSource(ports: Pick<Ports, 'fetch' | 'fetchTimeoutMs' 
     // Decoded by the job that parses it: a few milliseconds a megabyte that the main thread need not spend.
     return { ok: true, bytes };
   } catch (error) {
-    return { ok: false, code: error instanceof FetchFailure && error.timedOut ? 'FETCH_TIMEOUT' : 'FETCH_ERROR' };
+    return { ok: false, code: error instanceof FetchFailure && error.reason === 'timed-out' ? 'FETCH_TIMEOUT' : 'FETCH_ERROR' };
   }
 }

@@ -1,6 +1,6 @@
 import type { PrepareContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
-import { FetchFailure, fetchBytes } from '../../fetch-bytes.js';
+import { FetchFailure, fetchBytes, fetchFailureMessage } from '../../fetch-bytes.js';
 import { gitBlobOid } from '../git.js';
 import { imageDimensions } from '../images.js';
 import type { FileEntry } from '../model.js';
@@ -35,7 +35,7 @@ async function bytesOf(ctx: PrepareContext, file: FileChangeInput, where: string
     const fetched = await fetchBytes(ctx, file.url!, MAX_FETCHED_FILE_BYTES);
     return { bytes: fetched.bytes, contentType: file.contentType ?? fetched.contentType ?? 'application/octet-stream' };
   } catch (error) {
-    if (error instanceof FetchFailure) throw badRequest(`${where}.url: ${file.url} could not be used: ${error.message}`);
+    if (error instanceof FetchFailure) throw badRequest(fetchFailureMessage(`${where}.url`, error, MAX_FETCHED_FILE_BYTES));
     throw error;
   }
 }

@@ -1,11 +1,12 @@
 import type { PrepareContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
-import { FetchFailure, fetchBytes, type FetchedBytes } from '../../fetch-bytes.js';
+import { FetchFailure, fetchBytes, fetchFailureMessage, type FetchedBytes } from '../../fetch-bytes.js';
 import { MAX_IMPORT_BYTES } from './schemas.js';
 
 /**
  * Fetching what an import reads, and telling whether it is what the request says it is. Every failure is a
- * 400 whose message starts with `url:` and says what went wrong, before anything is stored.
+ * 400 whose message starts with `url:`, before anything is stored; one that fetched nothing says only
+ * "the URL could not be fetched" (fetch-bytes.ts).
  */
 
 /** Downloads an import's source through the fetch port: 2xx, within the time limit, at most 10 MiB. */
@@ -13,7 +14,7 @@ export async function fetchSource(ctx: PrepareContext, url: string): Promise<Fet
   try {
     return await fetchBytes(ctx, url, MAX_IMPORT_BYTES);
   } catch (error) {
-    if (error instanceof FetchFailure) throw badRequest(`url: ${url} could not be imported: ${error.message}`);
+    if (error instanceof FetchFailure) throw badRequest(fetchFailureMessage('url', error, MAX_IMPORT_BYTES));
     throw error;
   }
 }

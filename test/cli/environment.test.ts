@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { serverEnvironment, startWarnings } from '../../src/cli/environment.js';
+
+/** The server's settings from the environment, and the warning at start about the base URL. */
+
+describe('serverEnvironment', () => {
+  it('reads the base URL and the allow list, empty values as unset', () => {
+    expect(serverEnvironment({})).toEqual({ baseUrl: undefined, fetchAllow: undefined });
+    expect(serverEnvironment({ DOCS_PLATFORM_BASE_URL: '', DOCS_PLATFORM_FETCH_ALLOW: '' })).toEqual({ baseUrl: undefined, fetchAllow: undefined });
+    expect(serverEnvironment({ DOCS_PLATFORM_BASE_URL: 'https://docs.example.com', DOCS_PLATFORM_FETCH_ALLOW: '127.0.0.1, 10.0.0.0/8, wiki.internal' })).toEqual({
+      baseUrl: 'https://docs.example.com',
+      fetchAllow: '127.0.0.1, 10.0.0.0/8, wiki.internal',
+    });
+  });
+
+  it('refuses values it cannot use, naming the variable and the entry', () => {
+    expect(() => serverEnvironment({ DOCS_PLATFORM_FETCH_ALLOW: '127.0.0.1,10.0.0.0/40' })).toThrow(
+      'DOCS_PLATFORM_FETCH_ALLOW: "10.0.0.0/40" is not an IP address, a CIDR range (10.0.0.0/8, fd00::/8) or a host name',
+    );
+    expect(() => serverEnvironment({ DOCS_PLATFORM_BASE_URL: 'docs.example.com' })).toThrow(/^DOCS_PLATFORM_BASE_URL must be an http\(s\) URL/);
+  });
+});
+
+describe('startWarnings', () => {
+  it('warns when the server listens beyond loopback without a base URL', () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.1', 'docs.example.com']) {
+      expect(startWarnings({ host }), host).toEqual([expect.stringMatching(/^warning: listening on \S+ without DOCS_PLATFORM_BASE_URL: .*Host header/)]);
+    }
+  });
+
+  it('says nothing on loopback, or with a base URL', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) expect(startWarnings({ host }), host).toEqual([]);
+    expect(startWarnings({ host: '0.0.0.0', baseUrl: 'https://docs.example.com' })).toEqual([]);
+  });
+});
