@@ -424,6 +424,8 @@ export interface SiteSectionRecord extends StoredRecord {
   readonly icon?: string;
   readonly sectionGroupId?: string;
   readonly defaultSiteSpaceId?: string;
+  /** The space whose title the section took, added without one; gone once its title is set. */
+  readonly titleOfSpace?: string;
   readonly parentKey: string;
   readonly orderKey: string;
   readonly createdAt: string;

@@ -59,6 +59,22 @@ httpSuite('sections', (h) => {
     expect(await stored()).toEqual(before);
   });
 
+  it("shows a section titled after its space as Untitled to members who may not read that space, also once the space is renamed, until it gets a title of its own", async () => {
+    const [secret] = await spaces('Secret plans');
+    await h().owner.patch(`/v1/spaces/${secret}`, { defaultLevel: null });
+    const created = await createSite();
+    const section = await addSection(created.id, secret);
+    const reader = await h().user('read');
+    const titleFor = async (caller: typeof reader) => ok(await caller.get(sections(created.id))).items[0].title;
+    expect([await titleFor(h().owner), await titleFor(reader)]).toEqual(['Secret plans', 'Untitled']);
+    // The section keeps the title it took; the space's new title no longer matches it.
+    await h().owner.patch(`/v1/spaces/${secret}`, { title: 'Renamed' });
+    expect([await titleFor(h().owner), await titleFor(reader)]).toEqual(['Secret plans', 'Untitled']);
+    // A title given to the section is the site's, shown to every member.
+    ok(await h().owner.patch(at(created.id, section.id), { title: 'Secret plans' }));
+    expect([await titleFor(h().owner), await titleFor(reader)]).toEqual(['Secret plans', 'Secret plans']);
+  });
+
   it('turns the site spaces at the root into a first section when the site gets its first section', async () => {
     const [a, b, c] = await spaces('A', 'B', 'C');
     const created = await createSite({ title: 'Handbook', spaces: [a, b] });

@@ -49,6 +49,8 @@ const SPACE_PERMISSION_NEEDS: Record<string, MemberRole> = {
 };
 
 const SPACE_ITEMS = ['top', 'capped', 'closed', 'granted'] as const;
+/** The titles the fixture gives the spaces. */
+const TITLES: Record<SpaceItem, string> = { top: 'Top', capped: 'Capped', closed: 'Closed', granted: 'Granted' };
 type SpaceItem = (typeof SPACE_ITEMS)[number];
 /** Where each space sits: its parent collection item, or the top level (where creating needs the create role). */
 const PARENT: Record<SpaceItem, 'readOnly' | 'top'> = { top: 'top', capped: 'readOnly', closed: 'top', granted: 'top' };
@@ -126,6 +128,66 @@ httpSuite('space and collection permissions', (h) => {
       expect((await h().owner.get(`${org()}/members/${caller.userId}`)).body.spaces).toBe(mine.body.count);
       const others = await caller.get(`${org()}/members/${h().owner.userId}/spaces`);
       expect(others.status, `${label} lists the owner's spaces`).toBe(allowed(role === 'admin'));
+    });
+
+    it(`site structure: a space the caller may not read is its id and nothing else: ${label}`, async () => {
+      const caller = await h().user(role);
+      const items = await fixtures(caller);
+      const site = `${org()}/sites/${(await h().owner.post(`${org()}/sites`, { title: 'Handbook' })).body.id}`;
+      // A section titled after the closed space (no title given), one titled by hand, a group holding the first.
+      const closedSection = (await h().owner.post(`${site}/sections`, { spaceId: items.closed })).body;
+      const grantedSection = (await h().owner.post(`${site}/sections`, { spaceId: items.granted, title: 'By hand' })).body;
+      expect((await h().owner.post(`${site}/site-spaces`, { spaceId: items.top, sectionId: closedSection.id })).status).toBe(201);
+      expect((await h().owner.post(`${site}/site-spaces`, { spaceId: items.capped, sectionId: grantedSection.id })).status).toBe(201);
+      expect((await h().owner.post(`${site}/section-groups`, { title: 'Group', sections: [closedSection.id] })).status).toBe(201);
+      const reads = ['site-spaces', 'sections', 'section-groups', 'published'].map((path) => `${site}/${path}`);
+      for (const path of reads) {
+        const read = await caller.get(path);
+        // Members with a role read sites; a guest does not.
+        expect(read.status, `${label} GET ${path}`).toBe(allowed(role !== null));
+        if (read.status !== 200) continue;
+        const siteSpaces: any[] = [];
+        const sections: any[] = [];
+        JSON.stringify(read.body, (_key, value) => {
+          if (value?.object === 'site-space') siteSpaces.push(value);
+          if (value?.object === 'site-section') sections.push(value);
+          return value;
+        });
+        expect(siteSpaces.length, path).toBeGreaterThan(0);
+        for (const siteSpace of siteSpaces) {
+          const item = SPACE_ITEMS.find((name) => items[name] === siteSpace.space.id)!;
+          if (atLeast(levels[item], 'read')) {
+            expect([siteSpace.title, siteSpace.space.title, siteSpace.space.permissions.view], `${label} ${item} in ${path}`).toEqual([TITLES[item], TITLES[item], true]);
+            continue;
+          }
+          expect(siteSpace.title, `${label} ${item} in ${path}`).toBe('');
+          expect(siteSpace.space, `${label} ${item} in ${path}`).toEqual({
+            object: 'space',
+            id: items[item],
+            title: '',
+            emoji: '',
+            visibility: 'private',
+            createdAt: '1970-01-01T00:00:00.000Z',
+            updatedAt: '1970-01-01T00:00:00.000Z',
+            editMode: 'live',
+            urls: { location: expect.stringMatching(new RegExp(`/v1/spaces/${items[item]}$`)), app: expect.any(String) },
+            organization: h().organizationId,
+            revision: '',
+            defaultLevel: null,
+            comments: 0,
+            changeRequests: 0,
+            changeRequestsOpen: 0,
+            changeRequestsDraft: 0,
+            permissions: Object.fromEntries(Object.keys(SPACE_PERMISSION_NEEDS).map((key) => [key, false])),
+          });
+        }
+        for (const section of sections) {
+          const expected = section.id === grantedSection.id ? 'By hand' : atLeast(levels.closed, 'read') ? 'Closed' : 'Untitled';
+          expect(section.title, `${label} section in ${path}`).toBe(expected);
+        }
+        // Not even in passing: no revision, time or title of a hidden space anywhere in the answer.
+        if (!atLeast(levels.closed, 'read')) expect(read.text, `${label} ${path}`).not.toContain('"Closed"');
+      }
     });
 
     it(`changes spaces: ${label}`, async () => {

@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { Context } from '../context.js';
+import { spacePermissions } from '../permissions.js';
 import { TABLES, type MemberRecord, type SiteRecord, type SiteSectionGroupRecord, type SpaceRecord } from '../records.js';
 import { contentLevels } from '../spaces/levels.js';
 import { presentSpace } from '../spaces/present.js';
@@ -16,6 +17,9 @@ export type SectionOutput = v.InferInput<typeof SectionSchema>;
 /** The section group object of responses. */
 export type GroupOutput = v.InferInput<typeof GroupSchema>;
 
+/** The title of a section added without one whose space's title is too short, or shown instead of a hidden space's title. */
+export const DEFAULT_SECTION_TITLE = 'Untitled';
+
 /** Presents the parts of one site as one caller sees them, from one reading of the site's structure. */
 export interface SitePresenter {
   readonly structure: SiteStructure;
@@ -30,7 +34,9 @@ export interface SitePresenter {
 
 /**
  * A presenter of a site's parts for a member; build it after the operation's last write. The space of a
- * site space is the space object as the caller sees it; `shareKey` goes into the published URLs.
+ * site space is the space object as the caller sees it: for a space the member may not view, its id and
+ * nothing that describes it (spaces/present.ts), and no title on the site space or on a section whose title
+ * was taken from it. `shareKey` goes into the published URLs.
  */
 export async function sitePresenter(ctx: Context, site: SiteRecord, member: MemberRecord, shareKey?: string): Promise<SitePresenter> {
   const structure = await loadStructure(ctx.tx, site);
@@ -42,21 +48,42 @@ export async function sitePresenter(ctx: Context, site: SiteRecord, member: Memb
     return published === undefined ? {} : { published };
   };
 
+  const spaceOf = async (spaceId: string) => (await ctx.tx.get(TABLES.spaces, spaceId)) as SpaceRecord | undefined;
+  const hidden = (space: SpaceRecord) => !spacePermissions(levels.space(space), space.editMode).view;
+
   const siteSpace = async ({ record, node, isDefault }: PlacedSiteSpace): Promise<SiteSpaceOutput> => {
-    const space = (await ctx.tx.get(TABLES.spaces, record.spaceId)) as SpaceRecord | undefined;
+    const space = await spaceOf(record.spaceId);
     // Purging a space removes its site spaces in the same transaction (spaces/owned.ts).
     if (!space) throw new Error(`Site space ${record.id} names space ${record.spaceId}, which is gone`);
+    const presented = await presentSpace(ctx, space, levels, { shareKey });
     return {
       object: 'site-space',
       id: record.id,
       path: record.path,
       ...(record.sectionId !== undefined && { section: record.sectionId }),
-      space: await presentSpace(ctx, space, levels, { shareKey }),
-      title: space.title,
+      space: presented,
+      // The space's title, or none for a space the caller may not view.
+      title: presented.title,
       default: isDefault,
       ...(record.condition !== undefined && { condition: record.condition }),
       urls: urls([...(node ? sectionSegments(node) : []), ...(isDefault ? [] : [record.path])]),
     };
+  };
+
+  /**
+   * A section's title, unless it is a hidden space's: the space it was taken from (gone counts as hidden),
+   * or the title of a space on the section the caller may not view (sections added before titleOfSpace).
+   */
+  const sectionTitle = async ({ section: record, siteSpaces }: SectionNode): Promise<string> => {
+    if (record.titleOfSpace !== undefined) {
+      const from = await spaceOf(record.titleOfSpace);
+      if (!from || hidden(from)) return DEFAULT_SECTION_TITLE;
+    }
+    for (const item of siteSpaces) {
+      const space = await spaceOf(item.spaceId);
+      if (space && space.title === record.title && hidden(space)) return DEFAULT_SECTION_TITLE;
+    }
+    return record.title;
   };
 
   const byId = new Map(structure.siteSpaces.map((placed) => [placed.record.id, placed]));
@@ -67,7 +94,7 @@ export async function sitePresenter(ctx: Context, site: SiteRecord, member: Memb
     return {
       object: 'site-section',
       id: record.id,
-      title: record.title,
+      title: await sectionTitle(node),
       ...(record.description !== undefined && { description: record.description }),
       default: record.id === structure.defaultSectionId,
       path: record.path,

@@ -34,8 +34,43 @@ function spaceUrls(ctx: Context, space: SpaceRecord, options: PresentOptions) {
   return urls;
 }
 
-/** The space object as the member whose levels are given sees it, with its counts computed now. */
+/** The time shown for a space whose times the caller may not see. */
+const NO_TIME = new Date(0).toISOString();
+
+/**
+ * A space as a caller who may not view it sees it (a site shows its spaces to every member): its id and
+ * where it lives, and nothing that describes it or its content. The other fields the schema requires hold
+ * the values of a new, empty space, with no access.
+ */
+function presentHiddenSpace(ctx: Context, space: SpaceRecord): SpaceOutput {
+  return {
+    object: 'space',
+    id: space.id,
+    title: '',
+    emoji: '',
+    visibility: 'private',
+    createdAt: NO_TIME,
+    updatedAt: NO_TIME,
+    editMode: 'live',
+    urls: { location: ctx.urls.api(`/spaces/${space.id}`), app: ctx.urls.app(`/s/${space.id}`) },
+    organization: space.organizationId,
+    revision: '',
+    defaultLevel: null,
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
+    permissions: spacePermissions(null, 'live'),
+  };
+}
+
+/**
+ * The space object as the member whose levels are given sees it, with its counts computed now; for a
+ * member who may not view it, only its id (presentHiddenSpace).
+ */
 export async function presentSpace(ctx: Context, space: SpaceRecord, levels: ContentLevels, options: PresentOptions = {}): Promise<SpaceOutput> {
+  const permissions = spacePermissions(levels.space(space), space.editMode);
+  if (!permissions.view) return presentHiddenSpace(ctx, space);
   return {
     object: 'space',
     id: space.id,
@@ -57,7 +92,7 @@ export async function presentSpace(ctx: Context, space: SpaceRecord, levels: Con
     changeRequests: await countChangeRequests(ctx, space.id),
     changeRequestsOpen: await countChangeRequests(ctx, space.id, 'open'),
     changeRequestsDraft: await countChangeRequests(ctx, space.id, 'draft'),
-    permissions: spacePermissions(levels.space(space), space.editMode),
+    permissions,
   };
 }
 

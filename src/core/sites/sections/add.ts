@@ -2,15 +2,12 @@ import * as v from 'valibot';
 import { writeOperation } from '../../operation.js';
 import { Id } from '../../schemas.js';
 import { requireSite } from '../access.js';
-import { presentSectionTo } from '../presenter.js';
+import { DEFAULT_SECTION_TITLE, presentSectionTo } from '../presenter.js';
 import { sized } from '../schemas.js';
 import { insertSiteSpace, spaceForSite } from '../site-spaces/place.js';
 import { loadStructure } from '../structure.js';
 import { gatherRootIntoSection, insertSection } from './insert.js';
 import { SectionSchema } from './schemas.js';
-
-/** The title of a section added without one whose space's title is too short to be a section title. */
-export const DEFAULT_SECTION_TITLE = 'Untitled';
 
 /**
  * Adds a section at the end of a site's top level with one site space, the space `spaceId`, as its
@@ -31,7 +28,8 @@ export const addSectionToSite = writeOperation({
     const space = await spaceForSite(ctx, organizationId, member, spaceId, 'spaceId');
     const structure = await loadStructure(ctx.tx, site);
     if (structure.sections.length === 0 && structure.rootSiteSpaces.length > 0) await gatherRootIntoSection(ctx, structure);
-    const section = await insertSection(ctx, site, title ?? (space.title.trim().length >= 2 ? space.title : DEFAULT_SECTION_TITLE));
+    const fromSpace = title === undefined && space.title.trim().length >= 2;
+    const section = fromSpace ? await insertSection(ctx, site, space.title, space.id) : await insertSection(ctx, site, title ?? DEFAULT_SECTION_TITLE);
     await insertSiteSpace(ctx, site, section.id, space);
     return presentSectionTo(ctx, site, member, section.id);
   },

@@ -12,15 +12,17 @@ export async function sectionsOf(ctx: WriteContext, siteId: string): Promise<Sit
 
 /**
  * Adds an empty section at the end of a site's top level, with a path made from its title that no other
- * section of the site uses. The first section of a site becomes its default section.
+ * section of the site uses. The first section of a site becomes its default section. `titleOfSpace`: the
+ * space the title was taken from, so that it is not shown to members who may not view that space.
  */
-export async function insertSection(ctx: WriteContext, site: SiteRecord, title: string): Promise<SiteSectionRecord> {
+export async function insertSection(ctx: WriteContext, site: SiteRecord, title: string, titleOfSpace?: string): Promise<SiteSectionRecord> {
   const existing = await sectionsOf(ctx, site.id);
   const section: SiteSectionRecord = {
     id: ctx.ids.id(),
     siteId: site.id,
     organizationId: site.organizationId,
     title,
+    ...(titleOfSpace !== undefined && { titleOfSpace }),
     path: freePath(slugOf(title, 'section'), new Set(existing.map((other) => other.path))),
     parentKey: topLevel(site.id).key,
     orderKey: await keyAtEnd(ctx.tx, topLevel(site.id)),

@@ -42,6 +42,8 @@ export const updateSiteSection = writeOperation({
     if (typeof condition === 'string') assertSiteCondition(site, condition);
     const updated = applyPatch(section, {
       title: input.title,
+      // A title of its own: no longer the title of a space.
+      titleOfSpace: input.title === undefined ? undefined : REMOVE,
       path,
       defaultSiteSpaceId: defaultSiteSpace,
       condition: condition === null ? REMOVE : condition,
