@@ -37,7 +37,8 @@ Options:
   --data FILE   The JSON data file (default ${DEFAULT_DATA}; created if missing), or a PostgreSQL
                 URL (postgres://user@host:5432/db; its tables are created if missing)
   --title T     The organization's title (default "My organization")
-  --email E     The owner's e-mail (default owner@docs-platform.local); an existing user is reused
+  --email E     The owner's e-mail; a user who has it becomes the owner. Default: a new user
+                (owner-<id>@docs-platform.local), so every init makes a new owner
   --name N      The owner's display name (default "Owner")
   --json        Print one JSON line: {"organizationId", "userId", "token"}
   --help        Show this help

@@ -75,6 +75,24 @@ describe('init and user create', () => {
   });
 });
 
+describe('init makes a new organization with a new owner', () => {
+  test('without --email every init makes a new user; --email of an existing user makes that user the owner', async () => {
+    const data = join(tempDir(), 'data.json');
+    const keys = ['organizationId', 'userId', 'token'];
+    const first = jsonLine(await runCli(['init', '--data', data, '--json']), keys);
+    const second = jsonLine(await runCli(['init', '--data', data, '--json']), keys);
+    expect(second.userId).not.toBe(first.userId);
+    const ada = jsonLine(await runCli(['init', '--data', data, '--email', 'ada@example.com', '--json']), keys);
+    const again = jsonLine(await runCli(['init', '--data', data, '--email', 'Ada@Example.com', '--json']), keys);
+    expect(again.userId).toBe(ada.userId);
+    const { url } = await serve(data);
+    const organizationsOf = async (created: Record<string, string>) => (await listAll(api(url, created.token!), '/v1/orgs')).map((org) => org.id).sort();
+    expect(await organizationsOf(first)).toEqual([first.organizationId]);
+    expect(await organizationsOf(second)).toEqual([second.organizationId]);
+    expect(await organizationsOf(again)).toEqual([ada.organizationId, again.organizationId].sort());
+  });
+});
+
 describe('--help', () => {
   test.each([
     ['top level', ['--help'], /^Usage: docs-platform <command>/],

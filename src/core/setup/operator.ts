@@ -37,13 +37,18 @@ export interface Credentials {
   token: string;
 }
 
-/** Creates an organization, its owner (role admin; an existing user with that e-mail is reused) and a token. */
+/**
+ * Creates an organization, its owner (role admin) and a token: a new organization with a new owner. Only
+ * an `email` that an existing user has makes that user the owner; without one, the owner is a new user
+ * with an address of its own (owner-<id>@docs-platform.local), so that a second init on the same data
+ * does not make one user the admin of both organizations.
+ */
 export async function initialize(
   ports: Ports,
   options: { title?: string; email?: string; name?: string } = {},
 ): Promise<Credentials> {
   const title = check(OrganizationTitle, options.title ?? 'My organization', 'title');
-  const email = check(Email, options.email ?? 'owner@docs-platform.local', 'email');
+  const email = options.email === undefined ? undefined : check(Email, options.email, 'email');
   const name = check(DisplayName, options.name ?? 'Owner', 'name');
   const now = ports.clock.now().toISOString();
   return ports.store.write(async (tx) => {
@@ -59,7 +64,7 @@ export async function initialize(
     };
     await tx.insert(TABLES.organizations, organization);
     if (!(await tx.get(TABLES.settings, INITIALIZED))) await tx.insert(TABLES.settings, { id: INITIALIZED, value: now });
-    const user = await findOrCreateUser(tx, ports.ids, email, name, now);
+    const user = await findOrCreateUser(tx, ports.ids, email ?? (await unusedOwnerEmail(tx, ports.ids)), name, now);
     await join(tx, organization.id, user.id, 'admin', now);
     const token = await issueToken(tx, ports.ids, user.id, 'init', now);
     return { organizationId: organization.id, userId: user.id, token };
@@ -88,6 +93,16 @@ export async function addUser(
     const token = await issueToken(tx, ports.ids, user.id, 'cli', now);
     return { userId: user.id, token };
   });
+}
+
+/** An e-mail address no user has, for the owner of an organization created without one. */
+async function unusedOwnerEmail(tx: WriteTransaction, ids: Ids): Promise<string> {
+  for (;;) {
+    // Lower case, as addresses are stored: two ids that differ only in case would meet, so check.
+    const email = `owner-${ids.id().toLowerCase()}@docs-platform.local`;
+    const { count } = await tx.list(TABLES.users, { index: INDEXES.usersByEmail, value: email, limit: 0 });
+    if (count === 0) return email;
+  }
 }
 
 async function findOrCreateUser(tx: WriteTransaction, ids: Ids, email: string, displayName: string, now: string) {
