@@ -102,7 +102,8 @@ describe('the API reference page', () => {
 
   it.each(['node-http', 'fetch+assets'] as const)('serves no other file (%s)', async (transport) => {
     const { client } = await setUp(transport);
-    for (const path of ['/docs/index.html', '/docs/package.json', '/docs/..%2Fpackage.json', '/docs/swagger-ui-bundle.js.map']) {
+    const prototypeNames = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'].map((name) => `/docs/${name}`);
+    for (const path of ['/docs/index.html', '/docs/package.json', '/docs/..%2Fpackage.json', '/docs/swagger-ui-bundle.js.map', ...prototypeNames]) {
       const response = await client.send(path);
       expect(response.status, path).toBe(404);
       expect((await response.json()).error.code).toBe(404);

@@ -10,11 +10,14 @@ export interface DocsAssets {
   read(name: string): Promise<string>;
 }
 
-/** The files of swagger-ui-dist the page loads, with their content types; nothing else is served. */
-export const DOCS_ASSET_TYPES: Readonly<Record<string, string>> = {
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui.css': 'text/css; charset=utf-8',
-};
+/**
+ * The files of swagger-ui-dist the page loads, with their content types; nothing else is served. A Map, not
+ * an object: a name from the URL must not find `constructor` or `__proto__` on a prototype.
+ */
+export const DOCS_ASSET_TYPES: ReadonlyMap<string, string> = new Map([
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+]);
 
 /** The page itself; its script is a file of its own so the content security policy can forbid inline scripts. */
 export const DOCS_HTML = `<!doctype html>

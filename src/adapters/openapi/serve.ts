@@ -38,7 +38,7 @@ export function createReferenceHandler(source: { routes: readonly Route[]; baseU
     if (path === DOCS_PATH) return plain(200, 'text/html; charset=utf-8', DOCS_HTML, { 'content-security-policy': DOCS_CSP });
     const name = path.slice(DOCS_PATH.length + 1);
     if (name === 'init.js') return plain(200, 'text/javascript; charset=utf-8', DOCS_INIT_JS);
-    const type = DOCS_ASSET_TYPES[name];
+    const type = DOCS_ASSET_TYPES.get(name);
     if (!type) return failure(404, `No file ${path}`);
     return plain(200, type, await assets.read(name), { 'cache-control': 'public, max-age=86400' });
   }
