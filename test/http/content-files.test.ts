@@ -147,13 +147,18 @@ httpSuite(
       const [, , , token] = url.pathname.split('/');
       const [payload, signature] = token.split('.');
       const forged = `${payload}.${signature.slice(0, -2)}AA`;
-      for (const path of [`/v1/downloads/${forged}/a.txt`, `/v1/downloads/${payload}/a.txt`, '/v1/downloads/x.y/a.txt']) {
+      // The name is signed too: the same bytes under another name (offered to save as) are refused.
+      const renamed = [`/v1/downloads/${token}/other.txt`, `/v1/downloads/${token}/a.txt.exe`, `/v1/downloads/${token}/A.txt`, `/v1/downloads/${token}/a.txt%20`];
+      for (const path of [`/v1/downloads/${forged}/a.txt`, `/v1/downloads/${payload}/a.txt`, '/v1/downloads/x.y/a.txt', ...renamed]) {
         const refused = await h().request('GET', path);
         expect(refused.status, path).toBe(404);
         expect(refused.body.error.message).toBe('This download URL is not valid, or has expired');
       }
-      // The name is cosmetic; the token alone names the bytes.
-      expect((await h().request('GET', `/v1/downloads/${token}/other.txt`)).text).toBe('secret');
+      expect((await h().request('GET', `/v1/downloads/${token}/a.txt`)).text).toBe('secret');
+      // A name that needs encoding comes back as it was signed.
+      const odd = await a.batchWithChanges(space.id, cr.id, [{ operation: 'insert_files', files: [{ name: 'résumé #1 %?.txt', contentType: 'text/plain', base64: btoa('odd') }] }]);
+      const oddUrl = new URL(odd.insertedFiles[0].downloadURL);
+      expect((await h().request('GET', oddUrl.pathname)).text).toBe('odd');
       const digest = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).d;
       const expiring = await downloadUrl(
         { urls: urlsFor('http://docs.test'), secrets: h().platform.secrets },

@@ -8,9 +8,10 @@ import { uriComponent } from '../well-formed.js';
 
 /**
  * Download URLs of blobs (file bytes, PDFs): `/v1/downloads/<token>/<name>`. The token names the blob and
- * the content type to serve it with, optionally an expiry, and carries an HMAC of them under the
- * platform's signing key: the URL itself is the permission (an `<img src>` cannot send a token), it cannot
- * be forged, and it names nothing a caller could not already read when it was made.
+ * the content type to serve it with, optionally an expiry, and carries an HMAC of them and of the file name
+ * under the platform's signing key: the URL itself is the permission (an `<img src>` cannot send a token),
+ * it cannot be forged, not even to offer the same bytes under another name, and it names nothing a caller
+ * could not already read when it was made.
  */
 
 /** What a download URL grants. */
@@ -38,8 +39,13 @@ export async function downloadUrl(ctx: Pick<Context, 'urls' | 'secrets'>, grant:
     ...(grant.expiresAt !== undefined && { e: Math.floor(Date.parse(grant.expiresAt) / 1000) }),
   };
   const encoded = base64UrlEncode(JSON.stringify(payload));
-  return ctx.urls.api(`/downloads/${encoded}.${await ctx.secrets.hmac(encoded)}/${uriComponent(grant.name)}`);
+  // Signed as it comes back decoded from the path: a lone surrogate is sent, and so read, as U+FFFD.
+  const name = grant.name.toWellFormed();
+  return ctx.urls.api(`/downloads/${encoded}.${await ctx.secrets.hmac(signed(encoded, name))}/${uriComponent(name)}`);
 }
+
+/** What a token's HMAC covers: its payload and the file name of the URL. */
+const signed = (encoded: string, name: string) => `${encoded}/${name}`;
 
 /** Compares two strings in time that does not depend on where they differ. */
 function sameText(a: string, b: string): boolean {
@@ -49,12 +55,12 @@ function sameText(a: string, b: string): boolean {
   return difference === 0;
 }
 
-/** The grant of a token this platform signed and that has not expired; undefined for anything else. */
-async function readToken(ctx: Context, token: string): Promise<TokenPayload | undefined> {
+/** The grant of a token this platform signed for this file name and that has not expired; undefined for anything else. */
+async function readToken(ctx: Context, token: string, name: string): Promise<TokenPayload | undefined> {
   const dot = token.indexOf('.');
   if (dot <= 0) return undefined;
   const encoded = token.slice(0, dot);
-  if (!sameText(token.slice(dot + 1), await ctx.secrets.hmac(encoded))) return undefined;
+  if (!sameText(token.slice(dot + 1), await ctx.secrets.hmac(signed(encoded, name)))) return undefined;
   let payload: TokenPayload;
   try {
     payload = JSON.parse(base64UrlDecode(encoded)) as TokenPayload;
@@ -71,7 +77,7 @@ const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\
 
 /**
  * Serves the bytes a download URL names. Needs no token: the URL is the permission. An unknown, altered or
- * expired URL, or bytes that are gone, is a 404. Images, PDFs, plain text, audio and video are shown
+ * expired URL (another file name included), or bytes that are gone, is a 404. Images, PDFs, plain text, audio and video are shown
  * inline; anything else (HTML, SVG, ...) is sent as an attachment, and every answer forbids scripts.
  */
 export const downloadFile = readOperation({
@@ -81,7 +87,7 @@ export const downloadFile = readOperation({
   response: BinaryResponse,
   async run(ctx, { token, name }) {
     const missing = notFound('This download URL is not valid, or has expired');
-    const payload = await readToken(ctx, token);
+    const payload = await readToken(ctx, token, name);
     if (!payload) throw missing;
     const bytes = await ctx.blobs.get(payload.d);
     if (!bytes) throw missing;
