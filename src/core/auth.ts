@@ -6,34 +6,52 @@ import { TABLES, type TokenRecord, type UserRecord } from './records.js';
 /** The prefix of API tokens, so that a leaked one is easy to recognise (and to scan for). */
 export const TOKEN_PREFIX = 'dp_';
 
-const hashes = new Map<string, string>();
-const MAX_CACHED_HASHES = 10_000;
+/**
+ * The form of every token the platform issues: the prefix and a URL-safe secret (Ids.secret: at least 256
+ * bits) of 32 to 128 characters. Anything else is refused before it is hashed or looked up.
+ */
+const TOKEN_FORM = /^dp_[A-Za-z0-9_-]{32,128}$/;
+
+/**
+ * The hashes of tokens found in the store, so that each request does not hash again. Only tokens that
+ * existed are kept, so that a client sending made-up tokens (each up to the header limit) fills nothing;
+ * a token deleted since is dropped the next time it is presented.
+ */
+const knownHashes = new Map<string, string>();
+const MAX_KNOWN_HASHES = 10_000;
 
 /**
  * The SHA-256 of a token, hex-encoded: the id under which a token is stored. Only hashes are stored,
- * so a copy of the data file does not hand out working tokens. Results are memoized (a pure function).
+ * so a copy of the data file does not hand out working tokens.
  */
-export async function hashToken(token: string): Promise<string> {
-  const cached = hashes.get(token);
-  if (cached) return cached;
+async function hashToken(token: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  if (hashes.size >= MAX_CACHED_HASHES) hashes.clear();
-  hashes.set(token, hex);
-  return hex;
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Resolves a bearer token to the user it acts for, or null when the token is unknown. */
+/** Resolves a bearer token to the user it acts for, or null when the token is unknown or not of a token's form. */
 export async function actorForToken(tx: ReadTransaction, token: string): Promise<Actor | null> {
-  if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const record = (await tx.get(TABLES.tokens, await hashToken(token))) as TokenRecord | undefined;
-  const user = record && ((await tx.get(TABLES.users, record.userId)) as UserRecord | undefined);
+  if (!TOKEN_FORM.test(token)) return null;
+  const known = knownHashes.get(token);
+  const hash = known ?? (await hashToken(token));
+  const record = (await tx.get(TABLES.tokens, hash)) as TokenRecord | undefined;
+  if (!record) {
+    if (known) knownHashes.delete(token);
+    return null;
+  }
+  if (!known) {
+    if (knownHashes.size >= MAX_KNOWN_HASHES) knownHashes.clear();
+    knownHashes.set(token, hash);
+  }
+  const user = (await tx.get(TABLES.users, record.userId)) as UserRecord | undefined;
   return user ? { user } : null;
 }
 
 /** Creates a new API token for a user; the secret is returned once and only its hash is kept. */
 export async function issueToken(tx: WriteTransaction, ids: Ids, userId: string, label: string, now: string): Promise<string> {
   const token = `${TOKEN_PREFIX}${ids.secret()}`;
+  // A token of another form could never authenticate: an injected Ids must give secrets of the form.
+  if (!TOKEN_FORM.test(token)) throw new Error('Ids.secret() must return 32 to 128 characters of A-Z, a-z, 0-9, _ and -');
   const record: TokenRecord = { id: await hashToken(token), userId, label, createdAt: now };
   await tx.insert(TABLES.tokens, record);
   return token;
