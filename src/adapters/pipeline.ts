@@ -42,11 +42,12 @@ export interface PipelineOptions {
   docsAssets?: DocsAssets;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** The headers of every JSON answer: its type, and no sniffing another one out of it. */
+const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' };
 
 /** Renders a failure in the one error shape. */
 export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): PlainResponse {
-  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(errorBody(status, message)) };
+  return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(errorBody(status, message)) };
 }
 
 /**
@@ -174,7 +175,7 @@ function parseBody(request: PlainRequest): unknown {
 function render(route: Route, result: unknown): PlainResponse {
   if (route.status === 204 || route.status === 205) return { status: route.status, headers: {} };
   if (result instanceof BinaryBody) return { status: route.status, headers: { ...result.headers }, body: result.bytes };
-  const headers: Record<string, string> = { 'content-type': JSON_TYPE };
+  const headers: Record<string, string> = { ...JSON_HEADERS };
   const location = (result as { urls?: { location?: unknown } } | undefined)?.urls?.location;
   if (route.status === 201 && typeof location === 'string') headers.location = location;
   return { status: route.status, headers, body: JSON.stringify(result) };

@@ -68,10 +68,15 @@ let users = 0;
 
 /**
  * Checks a response against the route's declared schema: a success body must match the route's
- * response schema (nothing for 204/205), a failure must be the one error shape with its status.
+ * response schema (nothing for 204/205), a failure must be the one error shape with its status; a JSON
+ * answer must carry X-Content-Type-Options: nosniff.
  */
 export function assertMatchesSchema(method: string, path: string, response: TestResponse): void {
   const match = router.match(method, path.split('?')[0]);
+  // Every JSON answer, success or failure, tells browsers not to sniff another type out of it.
+  if (/^application\/json\b/.test(response.headers.get('content-type') ?? '')) {
+    expect(response.headers.get('x-content-type-options'), `${method} ${path}: X-Content-Type-Options`).toBe('nosniff');
+  }
   if (response.status >= 400) {
     const result = v.safeParse(ErrorSchema, response.body);
     expect(result.success, `error body of ${method} ${path}: ${response.text}`).toBe(true);

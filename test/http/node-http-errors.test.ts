@@ -81,6 +81,7 @@ function expectError(reply: RawReply, status: number): string {
   expect(reply.error, 'the client saw no socket error').toBeUndefined();
   expect(reply.status, reply.body).toBe(status);
   expect(reply.headers['content-type']).toMatch(/^application\/json/);
+  expect(reply.headers['x-content-type-options']).toBe('nosniff');
   expect(reply.headers.connection).toBe('close');
   expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.body));
   const body = v.parse(ErrorSchema, JSON.parse(reply.body));
