@@ -286,7 +286,29 @@ httpSuite('content authoring', (h) => {
       expect(refused.status, message).toBe(400);
       expect(refused.body.error.message).toBe(`changes[0] (${change.operation}): ${message}`);
     }
+    // A link page points to an http, https or mailto URL: nothing that runs or reads locally, nothing relative.
+    for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'file:///etc/passwd', '/relative', './page.md', '#top', 'example.com']) {
+      for (const change of [
+        { operation: 'insert_page', type: 'link', title: 'Bad', target: { kind: 'url', url } },
+        { operation: 'update_page', page: tree[1].id, target: { kind: 'url', url } },
+      ]) {
+        const refused = await a.send(space.id, cr.id, [{ operation: 'insert_page', title: 'Before', document: md('x') }, change]);
+        expect([refused.status, refused.body.error.message], `${change.operation} ${url}`).toEqual([400, 'changes.1.target.url: must be an http, https or mailto URL']);
+      }
+    }
     expect(await a.stored(space.id)).toEqual(before);
+    const allowed = await a.send(space.id, cr.id, [
+      { operation: 'insert_page', type: 'link', title: 'Mail', target: { kind: 'url', url: 'mailto:team@example.com' } },
+      { operation: 'update_page', page: tree[1].id, target: { kind: 'url', url: 'HTTP://example.com/x' } },
+      // A Markdown body keeps what was written.
+      { operation: 'insert_page', title: 'Body', document: md('[run](javascript:alert(1))') },
+    ]);
+    expect(allowed.status, allowed.text).toBe(200);
+    const pages = await a.pages(space.id, cr.id);
+    expect(pages.find((page: any) => page.title === 'Mail').target).toEqual({ kind: 'url', url: 'mailto:team@example.com' });
+    const body = pages.find((page: any) => page.title === 'Body');
+    const markdown = await h().owner.get(`${a.contentOf(space.id, cr.id)}/page/${body.id}?format=markdown`);
+    expect(markdown.body.markdown).toContain('[run](javascript:alert\\(1\\))');
   });
 
   it('resolves links to refs, slug paths and Git paths of pages and files, and leaves unknown ones alone', async () => {

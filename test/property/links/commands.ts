@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { ANCHORS, copyState, markdownOf, subtree, URLS, WORDS, type Model, type ModelPage, type Real, type Target } from './model.js';
+import { ANCHORS, copyState, LINK_PAGE_URLS, markdownOf, subtree, URLS, WORDS, type Model, type ModelPage, type Real, type Target } from './model.js';
 import { check } from './check.js';
 
 /**
@@ -63,7 +63,7 @@ export class InsertPage implements fc.AsyncCommand<Model, Real> {
     let page: ModelPage;
     let change: Record<string, unknown>;
     if (this.link) {
-      const target: Target = 'page' in this.link && pages.length > 0 ? { kind: 'page', page: pages[this.link.page % pages.length] } : { kind: 'url', url: URLS['url' in this.link ? this.link.url % URLS.length : 0] };
+      const target: Target = 'page' in this.link && pages.length > 0 ? { kind: 'page', page: pages[this.link.page % pages.length] } : { kind: 'url', url: LINK_PAGE_URLS['url' in this.link ? this.link.url % LINK_PAGE_URLS.length : 0] };
       page = { id: SELF, parent, type: 'link', headings: [], links: [target] };
       change = { operation: 'insert_page', type: 'link', title, target: target.kind === 'page' ? { kind: 'page', page: target.page } : { kind: 'url', url: target.url } };
     } else {

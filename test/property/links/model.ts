@@ -23,6 +23,8 @@ export const ANCHORS = ['alpha', 'alpha-1', 'beta', 'gamma', 'nope'] as const;
 export const APP = 'http://127.0.0.1:8080/app';
 /** URLs links use, one of each status. */
 export const URLS = ['https://example.com/a', 'mailto:team@example.com', './missing.md', `${APP}/s/elsewhere`] as const;
+/** The URLs a link page may point to: http, https and mailto ones (Markdown links may be relative). */
+export const LINK_PAGE_URLS = URLS.filter((url) => /^(https?|mailto):/.test(url));
 
 /** Where a link points, concretely. */
 export type Target = { kind: 'page'; page: string; anchor?: string } | { kind: 'file'; file: string } | { kind: 'url'; url: string };
