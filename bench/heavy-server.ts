@@ -9,7 +9,9 @@ import { inlineWorkers } from '../src/core/workers.js';
 import { runAsChild } from './child.js';
 
 runAsChild<{ url: string }>(async () => {
-  const platform = await openServerPlatform({ data: process.argv[2] }, process.argv[3] === 'inline' ? inlineWorkers : undefined);
+  // The sources are served on 127.0.0.1, which the server's outbound fetch reaches only when allowed.
+  const settings = { data: process.argv[2], fetchAllow: '127.0.0.1' };
+  const platform = await openServerPlatform(settings, process.argv[3] === 'inline' ? inlineWorkers : undefined);
   const running = await serve({ platform, port: 0, host: '127.0.0.1' });
   return {
     info: { url: running.url },
