@@ -40,7 +40,8 @@ describe.each(TRANSPORTS)('jobs in worker threads, end to end (%s)', (transport)
   const h = () => current!;
   const a = authoring(h);
   const start = async (options: WorkerPoolOptions = {}) => {
-    current = await createHarness(transport, { workers: createWorkerPool({ threads: 1, ...options }) });
+    // The import sources are served on 127.0.0.1, which outbound fetches reach only when allowed.
+    current = await createHarness(transport, { workers: createWorkerPool({ threads: 1, ...options }), fetchAllow: ['127.0.0.1'] });
   };
   afterEach(async () => {
     await current?.close();
