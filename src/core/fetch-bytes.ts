@@ -25,7 +25,7 @@ export const COULD_NOT_FETCH = 'the URL could not be fetched';
 /**
  * Why a fetch gave no bytes: it failed (the caller says COULD_NOT_FETCH), ran out of time (the same to
  * callers; OpenAPI processing records it as FETCH_TIMEOUT), or answered more than the limit. The cause
- * is kept for the operator's logs, never put in an answer.
+ * stays on the failure (for code that catches it and for debugging), never in an answer.
  */
 export class FetchFailure extends Error {
   constructor(

@@ -41,7 +41,10 @@ export interface OutboundFetchOptions {
   readonly maxRedirects?: number;
 }
 
-/** Why a fetch was refused before connecting: kept as the `cause` of the TypeError, for logs, never for callers. */
+/**
+ * Why the outbound fetch refused a URL: the `cause` of the TypeError it rejects with, for code that calls it
+ * directly (and tests); the platform's answers never show it.
+ */
 export class OutboundRefusal extends Error {
   constructor(message: string) {
     super(message);
