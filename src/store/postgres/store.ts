@@ -6,7 +6,7 @@ import { isRetryable, isUnreachable } from './errors.js';
 import { countRecords, exportBlobKeys, exportRecords } from './export.js';
 import { layoutOf, type Layout } from './layout.js';
 import { migrate } from './migrate.js';
-import { PgRead } from './read.js';
+import { holdWrites, PgRead } from './read.js';
 import { PgWrite } from './write.js';
 
 /** Options of the PostgreSQL store. */
@@ -43,7 +43,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const owned = !options.pool;
   const pool =
     options.pool ??
-    new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // Pipelined: a transaction's BEGIN goes with its first statement, and a batch's statements go together.
+    new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, pipeline: true });
   // An idle connection the server closed: the pool drops it and opens a new one when asked.
   pool.on('error', (error) => log(`docs-platform store: a PostgreSQL connection failed while idle: ${error.message}`));
   const layout = layoutOf(options.schema ?? 'docs_platform', options.tables);
@@ -93,9 +94,16 @@ class PgStore implements PostgresStore {
       const client = await this.connect();
       let broken: unknown;
       try {
-        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+        const began = await begin(client, 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
         const result = (await fn(new PgRead(client, this.layout))) as T;
-        await client.query('COMMIT');
+        await began.done;
+        // A read's answer does not wait for its COMMIT, which changes nothing: the connection answers it
+        // before the statements of whoever takes it next.
+        if (client.pipeline) {
+          // Held to the end of the turn, it may leave with the next transaction's BEGIN.
+          holdWrites(client);
+          client.query('COMMIT').catch(() => undefined);
+        } else await client.query('COMMIT');
         return result;
       } catch (error) {
         broken = await rollback(client, error);
@@ -113,10 +121,21 @@ class PgStore implements PostgresStore {
         let broken: unknown;
         const tx = new PgWrite(client, this.layout);
         try {
-          await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+          const began = await begin(client, 'BEGIN ISOLATION LEVEL SERIALIZABLE');
           const result = (await fn(tx)) as T;
-          await tx.flush();
-          await client.query('COMMIT');
+          await began.done;
+          if (client.pipeline) {
+            // The changes and the COMMIT go together. After a failed change PostgreSQL turns the COMMIT
+            // into a rollback, and the change's error is the transaction's.
+            const flushed = tx.flush();
+            const committed = client.query('COMMIT');
+            committed.catch(() => undefined);
+            await flushed;
+            await committed;
+          } else {
+            await tx.flush();
+            await client.query('COMMIT');
+          }
           return result;
         } catch (error) {
           broken = await rollback(client, error);
@@ -168,6 +187,19 @@ class PgStore implements PostgresStore {
       throw unavailable(error);
     }
   }
+}
+
+/**
+ * Sends a transaction's BEGIN. A pipelined connection sends the transaction's first statements right behind
+ * it, so nothing waits for its answer here: `done` is awaited before the COMMIT (a failed BEGIN fails the
+ * statements after it too). Another connection is waited for.
+ */
+async function begin(client: pg.PoolClient, sql: string): Promise<{ done: Promise<unknown> }> {
+  if (client.pipeline) holdWrites(client);
+  const done = client.query(sql);
+  if (client.pipeline) done.catch(() => undefined);
+  else await done;
+  return { done };
 }
 
 /**

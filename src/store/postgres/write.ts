@@ -46,9 +46,9 @@ export class PgWrite extends PgRead implements WriteTransaction {
     return this.staged.size > 0;
   }
 
-  /** Writes every change not written yet. */
+  /** Writes every change not written yet (on a pipelined connection, every statement at once). */
   async flush(): Promise<void> {
-    for (const table of [...this.dirty]) await this.flushTable(table);
+    await Promise.all([...this.dirty].map((table) => this.flushTable(table)));
   }
 
   private stage(table: string, id: string, record: StoredRecord | null): void {
@@ -68,8 +68,7 @@ export class PgWrite extends PgRead implements WriteTransaction {
       if (record) puts.push(record);
       else deletes.push(id);
     }
-    if (puts.length > 0) await this.upsert(layout, puts);
-    if (deletes.length > 0) await this.remove(layout, deletes);
+    await Promise.all([puts.length > 0 && this.upsert(layout, puts), deletes.length > 0 && this.remove(layout, deletes)]);
   }
 
   private async upsert(table: TableLayout, records: StoredRecord[]): Promise<void> {
@@ -87,7 +86,7 @@ export class PgWrite extends PgRead implements WriteTransaction {
       `INSERT INTO ${table.sql} (${names.join(', ')}) SELECT ${names.join(', ')} FROM input ` +
       `ON CONFLICT (id) DO UPDATE SET ${names.slice(1).map((name) => `${name} = excluded.${name}`).join(', ')}`;
     if (table.indexes.length === 0) {
-      await this.query(`WITH ${input} ${upsert}`, params.values);
+      await this.query(`WITH ${input} ${upsert}`, params.values, true);
       return;
     }
     const old = `old AS (SELECT ${names.filter((name) => name !== 'data').map((name) => `t.${name}`).join(', ')} FROM ${table.sql} t JOIN input USING (id))`;
@@ -95,18 +94,18 @@ export class PgWrite extends PgRead implements WriteTransaction {
       ['old', -1],
       ['input', 1],
     ]);
-    await this.query(`WITH ${input}, ${old}, up AS (${upsert}), ${deltas}`, params.values);
+    await this.query(`WITH ${input}, ${old}, up AS (${upsert}), ${deltas}`, params.values, true);
   }
 
   private async remove(table: TableLayout, ids: string[]): Promise<void> {
     const params = new Params();
     const where = `id = ANY(${params.add(ids, 'text[]')})`;
     if (table.indexes.length === 0) {
-      await this.query(`DELETE FROM ${table.sql} WHERE ${where}`, params.values);
+      await this.query(`DELETE FROM ${table.sql} WHERE ${where}`, params.values, true);
       return;
     }
     const gone = `gone AS (DELETE FROM ${table.sql} WHERE ${where} RETURNING ${table.indexes.map((index) => ident(index.group)).join(', ')})`;
-    await this.query(`WITH ${gone}, ${this.countDeltas(table, params, [['gone', -1]])}`, params.values);
+    await this.query(`WITH ${gone}, ${this.countDeltas(table, params, [['gone', -1]])}`, params.values, true);
   }
 
   /**
