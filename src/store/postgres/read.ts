@@ -106,7 +106,7 @@ export class PgRead implements ReadTransaction {
   /**
    * Answers lists of one table, index, order and kind (with a prefix or not) with one statement over arrays
    * of their groups, ranges, cursors and limits: a row each, its count and its page, a range scan of the
-   * index from the cursor on. A whole group's count is a row of the counts table; a prefix's range, from
+   * index from the cursor on. A whole group's count is the sum of its rows (stripes) in the counts table; a prefix's range, from
    * its bytes to just past them (the byte after a key's last scalar is a type byte, at most 0x04), is
    * counted. A filtered list reads every record of its group or range and is counted and paged here, after
    * the filter. A page comes as the text of one JSON array (the records' JSON texts joined): one parse, where
@@ -119,7 +119,7 @@ export class PgRead implements ReadTransaction {
     const prefixed = query.prefix !== undefined;
     const key = ident(index.key);
     const rows = `${ident(index.group)} = x.grp${prefixed ? ` AND ${key} >= x.low AND ${key} < x.high` : ''}`;
-    const count = prefixed ? `(SELECT count(*) FROM ${table.sql} WHERE ${rows})` : `(SELECT n FROM ${this.layout.own('counts')} WHERE tbl = $6::text AND idx = $7::text AND grp = x.grp)`;
+    const count = prefixed ? `(SELECT count(*) FROM ${table.sql} WHERE ${rows})` : `(SELECT sum(n) FROM ${this.layout.own('counts')} WHERE tbl = $6::text AND idx = $7::text AND grp = x.grp)`;
     const after = desc ? `< coalesce(x.after, '\\xff'::bytea)` : `> coalesce(x.after, '\\x'::bytea)`;
     const sql =
       `SELECT x.i, coalesce(${count}, 0)::int AS count, CASE WHEN x.lim = 0 THEN '[]' ELSE '[' || array_to_string(ARRAY(SELECT data FROM ${table.sql} ` +
