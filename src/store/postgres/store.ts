@@ -45,6 +45,11 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     options.pool ??
     // Pipelined: a transaction's BEGIN goes with its first statement, and a batch's statements go together.
     new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, pipeline: true });
+  // The store's statements are prepared, and written for one plan whatever their arrays hold (index scans
+  // by a parameter). By default PostgreSQL plans each of the first five runs for its values, then goes on
+  // doing so whenever the generic plan looks costlier (it guesses 10 elements for an array parameter): a
+  // plan a statement, which doubled the database's time for a one-element list. (Only on the store's own pool.)
+  if (owned) pool.on('connect', (client) => void client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined));
   // An idle connection the server closed: the pool drops it and opens a new one when asked.
   pool.on('error', (error) => log(`docs-platform store: a PostgreSQL connection failed while idle: ${error.message}`));
   const layout = layoutOf(options.schema ?? 'docs_platform', options.tables);
