@@ -12,9 +12,12 @@ export const getMember = readOperation({
   params: { organizationId: Id, userId: Id },
   response: MemberSchema,
   async run(ctx, { organizationId, userId }) {
+    // Read with the caller's access (one round trip to a database); its 404 comes after the access checks.
+    const loading = loadMember(ctx, organizationId, userId);
+    loading.catch(() => undefined);
     const { member: caller } = await organizationAccess(ctx, organizationId);
     if (userId !== caller.userId) assertAllowed(caller, 'listMembers', 'view other members');
-    return presentMember(ctx, await loadMember(ctx, organizationId, userId));
+    return presentMember(ctx, await loading);
   },
 });
 

@@ -8,8 +8,12 @@ import type { MemberSchema } from './schemas.js';
 
 /** The member object of responses, with its counts computed now. */
 export async function presentMember(ctx: Context, member: MemberRecord): Promise<v.InferInput<typeof MemberSchema>> {
-  const user = await loadUser(ctx, member.userId);
-  const teams = await ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByMember, value: member.id, limit: 0 });
+  // Read together: a store that talks to a database makes them one round trip (for a whole page of members).
+  const [user, teams, spaces] = await Promise.all([
+    loadUser(ctx, member.userId),
+    ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByMember, value: member.id, limit: 0 }),
+    countMemberSpaces(ctx, member),
+  ]);
   return {
     object: 'member',
     id: member.userId,
@@ -19,7 +23,7 @@ export async function presentMember(ctx: Context, member: MemberRecord): Promise
     joinedAt: member.joinedAt,
     ...(member.lastSeenAt !== undefined && { lastSeenAt: member.lastSeenAt }),
     sso: member.sso,
-    spaces: await countMemberSpaces(ctx, member),
+    spaces,
     teams: teams.count,
   };
 }
