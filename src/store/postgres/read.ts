@@ -30,13 +30,11 @@ export const parseRecord = (data: string) => deepFreeze(JSON.parse(data) as Stor
 
 /**
  * A read transaction on one connection, inside BEGIN ... COMMIT (REPEATABLE READ: one snapshot). The reads
- * made in one turn of the event loop go as one batch: every get as one statement over the tables they
- * name, and the lists of each table, index and order as one more, whatever their number (a filtered or
- * prefixed list as one of its own). A presenter's `Promise.all` over a page of 100 members, each reading
- * its user and counting its teams, costs a round trip per step of it, not one per member and step. On a
- * pipelined connection (the store's own pool) a batch's statements are sent together, one round trip in
- * all; and the statements keep the same text whatever the batch's size, so each is prepared once per
- * connection (parsed and planned once, not on every request).
+ * made in one turn of the event loop go as one batch, one statement: the gets of each table as one part of
+ * it, the lists of each table, index and order as one more, whatever their number. A presenter's
+ * `Promise.all` over a page of 100 members, each reading its user and counting its teams, costs a round
+ * trip per step of it, not one per member and step. The statement keeps the same text whatever the batch's
+ * size, so it is prepared once per connection (parsed and planned once, not on every request).
  */
 export class PgRead implements ReadTransaction {
   private gets: PendingGet[] = [];
@@ -73,13 +71,26 @@ export class PgRead implements ReadTransaction {
     if (this.gets.length === 0 && this.lists.length === 0) queueMicrotask(() => void this.sendBatch());
   }
 
+  /**
+   * Answers a turn's reads with one statement: a UNION ALL of a part per table its gets name and a part per
+   * kind of list (see listPart), each row tagged with its part. Its text depends only on which tables and
+   * kinds of list the turn reads, so it is prepared once per connection; and one statement, not one per
+   * part, because each costs the database and this process a message and a reply of their own.
+   */
   private async sendBatch(): Promise<void> {
     const gets = this.gets;
     const lists = this.lists;
     this.gets = [];
     this.lists = [];
-    const sent: Promise<void>[] = [];
-    if (gets.length > 0) sent.push(settle(gets, () => this.fetchGets(gets)));
+    const params = new Params();
+    const parts: string[] = [];
+    const getParts = new Map<TableLayout, number>();
+    for (const { table } of gets) {
+      if (getParts.has(table)) continue;
+      getParts.set(table, parts.length);
+      const ids = gets.filter((get) => get.table === table).map((get) => get.id);
+      parts.push(`SELECT ${parts.length} AS s, 0 AS i, id, data, 0 AS count FROM ${table.sql} WHERE id = ANY(${params.add(ids, 'text[]')})`);
+    }
     const shapes = new Map<string, PendingList[]>();
     for (const list of lists) {
       const shape = `${list.table.table}\u0000${list.index.name}\u0000${list.query.order === 'desc'}\u0000${list.query.prefix !== undefined}`;
@@ -87,59 +98,58 @@ export class PgRead implements ReadTransaction {
       if (group) group.push(list);
       else shapes.set(shape, [list]);
     }
-    for (const group of shapes.values()) sent.push(settle(group, () => this.fetchLists(group)));
-    await Promise.all(sent);
-  }
-
-  /** Answers gets with one statement over every table they name. */
-  private async fetchGets(gets: readonly PendingGet[]): Promise<void> {
-    const tables = [...new Set(gets.map((get) => get.table))];
-    const params = new Params();
-    const sql = tables
-      .map((table, i) => `SELECT ${i} AS t, id, data FROM ${table.sql} WHERE id = ANY(${params.add(gets.filter((get) => get.table === table).map((get) => get.id), 'text[]')})`)
-      .join(' UNION ALL ');
-    const found = new Map<string, StoredRecord>();
-    for (const row of (await this.query(sql, params.values, true)).rows) found.set(`${row.t}\u0000${row.id}`, parseRecord(row.data));
-    for (const get of gets) get.resolve(found.get(`${tables.indexOf(get.table)}\u0000${get.id}`));
+    const listParts = [...shapes.values()];
+    for (const group of listParts) parts.push(this.listPart(parts.length, group, params));
+    const all: Pending<never>[] = [...gets, ...lists];
+    await settle(all, async () => {
+      const found = new Map<string, StoredRecord>();
+      for (const row of (await this.query(parts.join(' UNION ALL '), params.values, true)).rows) {
+        if (row.s < getParts.size) {
+          found.set(`${row.s}\u0000${row.id}`, parseRecord(row.data));
+          continue;
+        }
+        const { query, resolve } = listParts[row.s - getParts.size][row.i];
+        const items = (JSON.parse(row.data) as StoredRecord[]).map(deepFreeze);
+        resolve(query.where ? pageFiltered(items, query) : { items, count: row.count });
+      }
+      for (const get of gets) get.resolve(found.get(`${getParts.get(get.table)}\u0000${get.id}`));
+    });
   }
 
   /**
-   * Answers lists of one table, index, order and kind (with a prefix or not) with one statement over arrays
-   * of their groups, ranges, cursors and limits: a row each, its count and its page, a range scan of the
-   * index from the cursor on. A whole group's count is the sum of its rows (stripes) in the counts table; a prefix's range, from
-   * its bytes to just past them (the byte after a key's last scalar is a type byte, at most 0x04), is
-   * counted. A filtered list reads every record of its group or range and is counted and paged here, after
-   * the filter. A page comes as the text of one JSON array (the records' JSON texts joined): one parse, where
-   * a text[] of them took pg's array parser longer than the rest of the request. Every key begins with a type byte from 0x01 to 0x04, so the empty bytea is below every
-   * key and 0xff above: the bounds of a list with no cursor.
+   * The part of a batch's statement that answers the lists of one table, index, order and kind (with a
+   * prefix or not), over arrays of their groups, ranges, cursors and limits: a row each, its count and its
+   * page (the `data` column), a range scan of the index from the cursor on. A whole group's count is the sum
+   * of its rows (stripes) in the counts table; a prefix's range, from its bytes to just past them (the byte
+   * after a key's last scalar is a type byte, at most 0x04), is counted. A filtered list reads every record
+   * of its group or range and is counted and paged here, after the filter. A page comes as the text of one
+   * JSON array (the records' JSON texts joined): one parse, where a text[] of them took pg's array parser
+   * longer than the rest of the request. Every key begins with a type byte from 0x01 to 0x04, so the empty
+   * bytea is below every key and 0xff above: the bounds of a list with no cursor.
    */
-  private async fetchLists(lists: readonly PendingList[]): Promise<void> {
+  private listPart(part: number, lists: readonly PendingList[], params: Params): string {
     const { table, index, query } = lists[0];
     const desc = query.order === 'desc';
     const prefixed = query.prefix !== undefined;
     const key = ident(index.key);
+    const lows = lists.map(({ query: { prefix } }) => (prefix ? keyBytes(prefix) : null));
+    const i = params.add(lists.map((_, at) => at), 'int[]');
+    const group = params.add(lists.map((list) => keyBytes([list.query.value])), 'bytea[]');
+    // A filtered list reads all, and pages after its filter.
+    const afters = params.add(lists.map(({ query: { after, where } }) => (after && !where ? keyBytes(after) : null)), 'bytea[]');
+    const limits = params.add(lists.map(({ query: { limit, where } }) => (limit === undefined || where ? null : Math.floor(limit))), 'int[]');
+    const low = params.add(lows, 'bytea[]');
+    const high = prefixed ? params.add(lows.map((bytes) => Buffer.concat([bytes!, Buffer.from([0x05])])), 'bytea[]') : low;
     const rows = `${ident(index.group)} = x.grp${prefixed ? ` AND ${key} >= x.low AND ${key} < x.high` : ''}`;
-    const count = prefixed ? `(SELECT count(*) FROM ${table.sql} WHERE ${rows})` : `(SELECT sum(n) FROM ${this.layout.own('counts')} WHERE tbl = $6::text AND idx = $7::text AND grp = x.grp)`;
+    const count = prefixed
+      ? `(SELECT count(*) FROM ${table.sql} WHERE ${rows})`
+      : `(SELECT sum(n) FROM ${this.layout.own('counts')} WHERE tbl = ${params.add(table.table, 'text')} AND idx = ${params.add(index.name, 'text')} AND grp = x.grp)`;
     const after = desc ? `< coalesce(x.after, '\\xff'::bytea)` : `> coalesce(x.after, '\\x'::bytea)`;
-    const sql =
-      `SELECT x.i, coalesce(${count}, 0)::int AS count, CASE WHEN x.lim = 0 THEN '[]' ELSE '[' || array_to_string(ARRAY(SELECT data FROM ${table.sql} ` +
-      `WHERE ${rows} AND ${key} ${after} ORDER BY ${key}${desc ? ' DESC' : ''} LIMIT x.lim), ',') || ']' END AS items ` +
-      `FROM unnest($1::int[], $2::bytea[], $3::bytea[], $4::int[], $5::bytea[], ${prefixed ? '$6' : '$5'}::bytea[]) AS x(i, grp, after, lim, low, high)`;
-    const low = lists.map(({ query: { prefix } }) => (prefix ? keyBytes(prefix) : null));
-    const values = [
-      lists.map((_, i) => i),
-      lists.map((list) => keyBytes([list.query.value])),
-      // A filtered list reads all, and pages after its filter.
-      lists.map(({ query: { after, where } }) => (after && !where ? keyBytes(after) : null)),
-      lists.map(({ query: { limit, where } }) => (limit === undefined || where ? null : Math.floor(limit))),
-      low,
-      ...(prefixed ? [low.map((bytes) => Buffer.concat([bytes!, Buffer.from([0x05])]))] : [table.table, index.name]),
-    ];
-    for (const row of (await this.query(sql, values, true)).rows) {
-      const { query, resolve } = lists[row.i];
-      const items = (JSON.parse(row.items) as StoredRecord[]).map(deepFreeze);
-      resolve(query.where ? pageFiltered(items, query) : { items, count: row.count });
-    }
+    return (
+      `SELECT ${part} AS s, x.i, NULL AS id, CASE WHEN x.lim = 0 THEN '[]' ELSE '[' || array_to_string(ARRAY(SELECT data FROM ${table.sql} ` +
+      `WHERE ${rows} AND ${key} ${after} ORDER BY ${key}${desc ? ' DESC' : ''} LIMIT x.lim), ',') || ']' END AS data, coalesce(${count}, 0)::int AS count ` +
+      `FROM unnest(${i}, ${group}, ${afters}, ${limits}, ${low}, ${high}) AS x(i, grp, after, lim, low, high)`
+    );
   }
 
   /**
