@@ -6,6 +6,11 @@
  * - GET the members list (limit 100), at 1k and 100k: at least 50% of the list ceiling's req/s,
  *   and its p50 and p99 at 100k within 1.5x of those at 1k;
  * - PATCH a member's role and PUT a team, 50 connections, 1k members: at least 2,000 durable writes/s;
+ * - the PostgreSQL cases (ids `pg1-*`, `pg2-*`, see postgres-case.ts): GET one, the list and (1k) PUT team over
+ *   the same seeded data copied into a fresh PostgreSQL schema (dropped at the end), served by 1 and by 2
+ *   processes on one port (node:cluster): the list's p50 and p99 at 100k within 1.5x of 1k, at least 2,000
+ *   durable writes/s, and with 1 process GET one and the list at least 1/3 of the JSON-file store's req/s in
+ *   the same run. Where PostgreSQL does not answer they are skipped, saying why;
  * - the store case (ids `store-*`, see store-case.ts): the JSON-file store alone, 50 concurrent writers
  *   at 1k, 10k and 100k records, p99 during compactions, open time and memory at 100k;
  * - the content case (ids `content-*`, see content-case.ts; also `npm run bench:content`): the content
@@ -29,8 +34,9 @@
  *
  * Settings (environment): BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 1), BENCH_SLICES (5), BENCH_CONNECTIONS (10),
  * BENCH_WRITE_CONNECTIONS (50), BENCH_SMALL (1000), BENCH_LARGE (100000), BENCH_CASES (comma-separated
- * words of case ids, e.g. `list,ceiling`, `store`, `content`), BENCH_CONTENT_SIZES (100,10000), BENCH_CONTENT_ROUNDS (200), BENCH_PROFILE=1 (CPU profiles of the servers under test in
- * bench/results/profiles/server-<size>-<time>/; the largest file is the main thread), BENCH_DATA_DIR
+ * words of case ids, e.g. `list,ceiling`, `store`, `content`, `pg`; `-word` leaves out the ids with that word, e.g.
+ * `list,-pg`), BENCH_POSTGRES (the database of the pg cases, default postgres://postgres@127.0.0.1:5432/test), BENCH_CONTENT_SIZES (100,10000), BENCH_CONTENT_ROUNDS (200), BENCH_PROFILE=1 (CPU profiles of the servers under test in
+ * bench/results/profiles/server-<json|pg1|pg2>-<size>-<time>/; the largest file is the main thread, of each worker with pg2), BENCH_DATA_DIR
  * (default the OS temp folder), BENCH_KEEP_DATA=1 (keep the seeded data files).
  * Results: printed, and written to bench/results/latest.json.
  */
@@ -207,6 +213,7 @@ async function main(): Promise<void> {
     config,
     targets: TARGETS,
     datasets: seeds,
+    postgres: postgresIds.length === 0 ? null : { url: config.postgres, skipped: postgresSkipped ?? null },
     rows: rows.map((row) => ({ ...row, result: outcome(row) })),
     runs: measured.map(({ case: item, measurement, loadAverage, ceiling }) => ({
       id: item.id,
