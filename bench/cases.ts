@@ -9,6 +9,15 @@ export type CeilingKind = 'small' | 'list';
 /** What a case measures. */
 export type CaseKind = 'ceiling' | 'get-one' | 'list' | 'patch-role' | 'put-team';
 
+/** The server a case runs against: its store, and how many processes serve the one port. */
+export interface ServerKind {
+  readonly store: 'json' | 'postgres';
+  readonly processes: number;
+}
+
+/** The bundled server over the JSON-file store, in one process (a data file is open in one process at a time). */
+export const JSON_SERVER: ServerKind = { store: 'json', processes: 1 };
+
 /** One line of the report: a request, the load it is sent with, and what a good answer is. */
 export interface Case {
   /** E.g. `list-100k`; BENCH_CASES selects cases by words of it. */
@@ -16,6 +25,8 @@ export interface Case {
   readonly kind: CaseKind;
   /** Members in the organization; null for the ceilings. */
   readonly members: number | null;
+  /** The server it runs against; null for the ceilings. */
+  readonly server: ServerKind | null;
   /** The ceiling a ratio is computed against (for a ceiling: the one it is). */
   readonly ceiling: CeilingKind;
   readonly connections: number;
@@ -32,13 +43,21 @@ export function sizeLabel(members: number): string {
 
 /** The case of a ceiling: GET / on the bare server. */
 export function ceilingCase(kind: CeilingKind, config: BenchConfig): Case {
-  return { id: `ceiling-${kind}`, kind: 'ceiling', members: null, ceiling: kind, connections: config.connections, request: { method: 'GET', path: '/' }, expectedStatus: 200 };
+  return { id: `ceiling-${kind}`, kind: 'ceiling', members: null, server: null, ceiling: kind, connections: config.connections, request: { method: 'GET', path: '/' }, expectedStatus: 200 };
 }
 
-/** The ids of every case, without building them, so that BENCH_CASES can skip a data set entirely. */
-export function caseIds(members: number, withWrites: boolean): string[] {
-  const size = sizeLabel(members);
-  return [`get-one-${size}`, `list-${size}`, ...(withWrites ? [`patch-role-${size}`, `put-team-${size}`] : [])];
+/** The id of a case: `list-100k` on the JSON-file store, `pg2-list-100k` on PostgreSQL with 2 processes. */
+function caseId(kind: CaseKind, members: number, server: ServerKind): string {
+  return `${server.store === 'postgres' ? `pg${server.processes}-` : ''}${kind}-${sizeLabel(members)}`;
+}
+
+/**
+ * The ids of every case, without building them, so that BENCH_CASES can skip a data set entirely. On
+ * PostgreSQL the writes are PUT team alone: PATCH role measures the same commit path.
+ */
+export function caseIds(members: number, withWrites: boolean, server: ServerKind = JSON_SERVER): string[] {
+  const writes: CaseKind[] = server.store === 'json' ? ['patch-role', 'put-team'] : ['put-team'];
+  return (['get-one', 'list', ...(withWrites ? writes : [])] as CaseKind[]).map((kind) => caseId(kind, members, server));
 }
 
 /**
@@ -46,8 +65,9 @@ export function caseIds(members: number, withWrites: boolean): string[] {
  * page of 100 members, and (`withWrites`) PATCH a member's role and PUT a new team. All act as the
  * owner, the organization's only admin.
  */
-export function platformCases(url: string, seeded: SeededData, config: BenchConfig, withWrites: boolean): Case[] {
-  const [getOneId, listId, patchId, putTeamId] = caseIds(seeded.members, withWrites);
+export function platformCases(url: string, seeded: SeededData, config: BenchConfig, withWrites: boolean, server: ServerKind = JSON_SERVER): Case[] {
+  const wanted = caseIds(seeded.members, withWrites, server);
+  const [getOneId, listId, patchId, putTeamId] = (['get-one', 'list', 'patch-role', 'put-team'] as const).map((kind) => caseId(kind, seeded.members, server));
   const org = `/v1/orgs/${seeded.organizationId}`;
   const auth = { authorization: `Bearer ${seeded.token}` };
   const json = { ...auth, 'content-type': 'application/json' };
@@ -55,6 +75,7 @@ export function platformCases(url: string, seeded: SeededData, config: BenchConf
     id,
     kind,
     members: seeded.members,
+    server,
     ceiling,
     connections: config.connections,
     request: { method: 'GET', path, headers: auth },
@@ -65,13 +86,14 @@ export function platformCases(url: string, seeded: SeededData, config: BenchConf
     read(listId, 'list', 'list', `${org}/members?limit=100`),
   ];
   if (!withWrites) return cases;
-  return [
+  const all: Case[] = [
     ...cases,
-    patchRoleCase(patchId, url, org, seeded, json, config),
+    patchRoleCase(patchId, url, org, seeded, json, config, server),
     {
       id: putTeamId,
       kind: 'put-team',
       members: seeded.members,
+      server,
       ceiling: 'small',
       connections: config.writeConnections,
       request: { method: 'PUT', path: `${org}/teams`, headers: json, body: JSON.stringify({ title: 'Bench team' }) },
@@ -85,6 +107,7 @@ export function platformCases(url: string, seeded: SeededData, config: BenchConf
       },
     },
   ];
+  return all.filter((item) => wanted.includes(item.id));
 }
 
 /**
@@ -96,7 +119,7 @@ export function platformCases(url: string, seeded: SeededData, config: BenchConf
  * answered. A request cut off at the end of a slice never gets its answer; its member is sent again only
  * once that request is long over (ABANDONED_MS), and its next answer makes its role known again.
  */
-function patchRoleCase(id: string, url: string, org: string, seeded: SeededData, headers: Record<string, string>, config: BenchConfig): Case {
+function patchRoleCase(id: string, url: string, org: string, seeded: SeededData, headers: Record<string, string>, config: BenchConfig, server: ServerKind): Case {
   const ABANDONED_MS = 15_000;
   const members = seeded.memberIds;
   const acknowledged = new Map<string, string>(members.map((member) => [member, 'read']));
@@ -115,6 +138,7 @@ function patchRoleCase(id: string, url: string, org: string, seeded: SeededData,
     id,
     kind: 'patch-role',
     members: seeded.members,
+    server,
     ceiling: 'small',
     connections: config.writeConnections,
     expectedStatus: 200,

@@ -15,7 +15,10 @@ export interface BenchConfig {
   /** Member counts of the small and the large data set (BENCH_SMALL, BENCH_LARGE; default 1,000 and 100,000). */
   readonly small: number;
   readonly large: number;
-  /** Only the cases whose id contains one of these comma-separated words (BENCH_CASES; default all). */
+  /**
+   * Only the cases whose id contains one of these comma-separated words, and none of the words given with
+   * a leading `-` (BENCH_CASES; default all): `pg` runs the PostgreSQL cases, `list,-pg` the JSON lists.
+   */
   readonly only: readonly string[];
   /** Write a CPU profile of each server under test into bench/results/profiles (BENCH_PROFILE=1). */
   readonly profile: boolean;
@@ -23,6 +26,8 @@ export interface BenchConfig {
   readonly contentSizes: readonly number[];
   /** Timed rounds of each content row (BENCH_CONTENT_ROUNDS, default 200). */
   readonly contentRounds: number;
+  /** The PostgreSQL database of the `pg*` cases, each data set in a schema of its own (BENCH_POSTGRES, default postgres://postgres@127.0.0.1:5432/test). */
+  readonly postgres: string;
   /** Where the data files go (BENCH_DATA_DIR, default the OS temp folder); it must be a real disk for durability to mean anything. */
   readonly dataRoot: string;
 }
@@ -58,6 +63,7 @@ export function readConfig(): BenchConfig {
     profile: process.env.BENCH_PROFILE === '1',
     contentSizes: sizes('BENCH_CONTENT_SIZES', [100, 10_000]),
     contentRounds: number('BENCH_CONTENT_ROUNDS', 200, 1),
+    postgres: process.env.BENCH_POSTGRES || 'postgres://postgres@127.0.0.1:5432/test',
     dataRoot: process.env.BENCH_DATA_DIR || tmpdir(),
   };
 }

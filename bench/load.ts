@@ -6,8 +6,10 @@ import { startCpuCount, type CpuUsage } from './cpu-usage.js';
 export interface Target {
   /** The server's base URL, e.g. http://127.0.0.1:41234. */
   readonly url: string;
-  /** The server's process, whose CPU is counted. */
-  readonly pid: number;
+  /** The server's processes, whose CPU is counted. */
+  readonly pids: readonly number[];
+  /** Count PostgreSQL's CPU apart from the other processes' (the server under test uses it). */
+  readonly database?: boolean;
   readonly connections: number;
   /** The request; `setupRequest` may vary it per send. */
   readonly request: autocannon.Request;
@@ -77,7 +79,7 @@ export async function measurePair(target: Target, ceiling: Target | null, schedu
   const cpu = new Map<Target, (CpuUsage | null)[]>(both.map((each) => [each, []]));
   for (let slice = 0; slice < slices; slice++) {
     for (const each of both) {
-      const stopCounting = await startCpuCount(each.pid);
+      const stopCounting = await startCpuCount(each.pids, 'self', each.database);
       samples.get(each)!.push(await run(each, sliceSeconds));
       cpu.get(each)!.push(await stopCounting());
     }
@@ -136,8 +138,10 @@ export function percentile(sorted: Float64Array, p: number): number {
 /** The mean of CPU usages of equal intervals; null when one of them is unknown. */
 export function meanUsage(usages: (CpuUsage | null)[]): CpuUsage | null {
   if (usages.length === 0 || usages.some((usage) => usage === null)) return null;
-  const mean = (key: keyof CpuUsage) => usages.reduce((sum, usage) => sum + usage![key], 0) / usages.length;
-  return { server: mean('server'), bench: mean('bench'), others: mean('others'), steal: mean('steal') };
+  const mean = (key: keyof CpuUsage) => usages.reduce((sum, usage) => sum + usage![key]!, 0) / usages.length;
+  const usage: CpuUsage = { server: mean('server'), bench: mean('bench'), others: mean('others'), steal: mean('steal') };
+  if (usages.every((each) => each!.database !== undefined)) usage.database = mean('database');
+  return usage;
 }
 
 function problemsOf(figures: Figures, expected: number, prefix: string): string[] {

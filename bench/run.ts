@@ -6,6 +6,11 @@
  * - GET the members list (limit 100), at 1k and 100k: at least 50% of the list ceiling's req/s,
  *   and its p50 and p99 at 100k within 1.5x of those at 1k;
  * - PATCH a member's role and PUT a team, 50 connections, 1k members: at least 2,000 durable writes/s;
+ * - the PostgreSQL cases (ids `pg1-*`, `pg2-*`, see postgres-case.ts): GET one, the list and (1k) PUT team over
+ *   the same seeded data copied into a fresh PostgreSQL schema (dropped at the end), served by 1 and by 2
+ *   processes on one port (node:cluster): the list's p50 and p99 at 100k within 1.5x of 1k, at least 2,000
+ *   durable writes/s, and with 1 process GET one and the list at least 1/3 of the JSON-file store's req/s in
+ *   the same run. Where PostgreSQL does not answer they are skipped, saying why;
  * - the store case (ids `store-*`, see store-case.ts): the JSON-file store alone, 50 concurrent writers
  *   at 1k, 10k and 100k records, p99 during compactions, open time and memory at 100k;
  * - the content case (ids `content-*`, see content-case.ts; also `npm run bench:content`): the content
@@ -29,8 +34,9 @@
  *
  * Settings (environment): BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 1), BENCH_SLICES (5), BENCH_CONNECTIONS (10),
  * BENCH_WRITE_CONNECTIONS (50), BENCH_SMALL (1000), BENCH_LARGE (100000), BENCH_CASES (comma-separated
- * words of case ids, e.g. `list,ceiling`, `store`, `content`), BENCH_CONTENT_SIZES (100,10000), BENCH_CONTENT_ROUNDS (200), BENCH_PROFILE=1 (CPU profiles of the servers under test in
- * bench/results/profiles/server-<size>-<time>/; the largest file is the main thread), BENCH_DATA_DIR
+ * words of case ids, e.g. `list,ceiling`, `store`, `content`, `pg`; `-word` leaves out the ids with that word, e.g.
+ * `list,-pg`), BENCH_POSTGRES (the database of the pg cases, default postgres://postgres@127.0.0.1:5432/test), BENCH_CONTENT_SIZES (100,10000), BENCH_CONTENT_ROUNDS (200), BENCH_PROFILE=1 (CPU profiles of the servers under test in
+ * bench/results/profiles/server-<json|pg1|pg2>-<size>-<time>/; the largest file is the main thread, of each worker with pg2), BENCH_DATA_DIR
  * (default the OS temp folder), BENCH_KEEP_DATA=1 (keep the seeded data files).
  * Results: printed, and written to bench/results/latest.json.
  */
@@ -38,7 +44,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { caseIds, ceilingCase, platformCases, sizeLabel, type Case, type CeilingKind } from './cases.js';
+import { caseIds, ceilingCase, JSON_SERVER, platformCases, sizeLabel, type Case, type CeilingKind, type ServerKind } from './cases.js';
 import { contentCaseIds, runContentCase, type ContentResults } from './content-case.js';
 import { renderContentReport } from './content-report.js';
 import type { CeilingInfo } from './ceiling-server.js';
@@ -47,6 +53,7 @@ import { readConfig } from './config.js';
 import { measurePair, type Measurement, type Target } from './load.js';
 import { heavyCaseIds, renderHeavyReport, runHeavyCase, type HeavyResults } from './heavy-case.js';
 import { describeMachine } from './machine.js';
+import { copyToPostgres, POSTGRES_SERVERS, postgresCaseIds, postgresUnavailable } from './postgres-case.js';
 import { buildRows, outcome, renderReport, writeResults, type Measured } from './report.js';
 import type { SeededData } from './seed.js';
 import type { ServerInfo } from './server-under-test.js';
@@ -63,36 +70,45 @@ async function main(): Promise<void> {
   await mkdir(resultsDir, { recursive: true });
   const dataDir = await mkdtemp(join(config.dataRoot, 'docs-platform-bench-'));
   const machine = await describeMachine(dataDir);
-  const selected = (id: string) => config.only.length === 0 || config.only.some((word) => id.includes(word));
+  const include = config.only.filter((word) => !word.startsWith('-'));
+  const exclude = config.only.filter((word) => word.startsWith('-')).map((word) => word.slice(1));
+  const selected = (id: string) => (include.length === 0 || include.some((word) => id.includes(word))) && !exclude.some((word) => id.includes(word));
   const datasets = [
     { members: config.small, writes: true },
     { members: config.large, writes: false },
   ];
-  const wanted = datasets.flatMap(({ members, writes }) => caseIds(members, writes)).filter(selected);
+  const jsonIds = datasets.flatMap(({ members, writes }) => caseIds(members, writes)).filter(selected);
+  const postgresIds = datasets.flatMap(({ members, writes }) => postgresCaseIds(members, writes)).filter(selected);
+  // The PostgreSQL cases run where the database answers; elsewhere they are skipped, saying why.
+  const postgresSkipped = postgresIds.length > 0 ? await postgresUnavailable(config.postgres) : undefined;
+  const wanted = [...jsonIds, ...(postgresSkipped ? [] : postgresIds)];
   const storeIds = storeCaseIds(config).filter(selected);
   const contentSettings = { sizes: config.contentSizes, rounds: config.contentRounds };
   const contentIds = contentCaseIds(contentSettings).filter(selected);
   const heavyIds = heavyCaseIds().filter(selected);
-  const ceilingOf = (id: string): CeilingKind => (id.startsWith('list-') ? 'list' : 'small');
+  const ceilingOf = (id: string): CeilingKind => (/(^|-)list-/.test(id) ? 'list' : 'small');
   const ceilingKinds = (['small', 'list'] as const).filter((kind) => wanted.some((id) => ceilingOf(id) === kind) || selected(`ceiling-${kind}`));
 
   console.log(`docs-platform bench: ${config.duration}s per case after ${config.warmup}s of warmup, ${config.connections} connections for reads, ${config.writeConnections} for writes`);
   console.log(`${machine.cpus[0]?.model ?? 'unknown CPU'} x${machine.cores}, node ${machine.node}, load average ${machine.loadAverage.map((n) => n.toFixed(2)).join(' ')}, data in ${dataDir} (${machine.dataFileSystem})`);
   if (machine.dataFileSystem === 'tmpfs') console.log('WARNING: the data folder is on tmpfs, where fsync is free: write figures overstate a real disk. Set BENCH_DATA_DIR.');
+  if (postgresSkipped) console.log(`PostgreSQL cases skipped: ${postgresSkipped}. Set BENCH_POSTGRES to a database to run them.`);
 
   const measured: Measured[] = [];
-  const seeds: Record<string, Omit<SeededData, 'token' | 'memberIds'> & { openMs: number; heapMb: number }> = {};
-  const targetOf = (server: Child<{ url: string }>, item: Case): Target => ({
+  const seeds: Record<string, Omit<SeededData, 'token' | 'memberIds'> & { servers: Record<string, Pick<ServerInfo, 'openMs' | 'heapMb'>>; postgresCopyMs?: number }> = {};
+  const targetOf = (server: Child<{ url: string; workerPids?: number[] }>, item: Case): Target => ({
     url: server.info.url,
-    pid: server.pid,
+    pids: [server.pid, ...(server.info.workerPids ?? [])],
+    database: item.server?.store === 'postgres',
     connections: item.connections,
     request: item.request,
     expectedStatus: item.expectedStatus,
   });
   const print = (item: Case, { requestsPerSecond, p50Ms, p99Ms, cpu, problems }: Measurement) => {
-    const cores = cpu ? `  cpu: server ${cpu.server.toFixed(2)}, autocannon ${cpu.bench.toFixed(2)}, others ${cpu.others.toFixed(2)}, steal ${cpu.steal.toFixed(2)}` : '';
+    const database = cpu?.database === undefined ? '' : `, postgres ${cpu.database.toFixed(2)}`;
+    const cores = cpu ? `  cpu: server ${cpu.server.toFixed(2)}${database}, autocannon ${cpu.bench.toFixed(2)}, others ${cpu.others.toFixed(2)}, steal ${cpu.steal.toFixed(2)}` : '';
     console.log(
-      `  ${item.id.padEnd(14)} ${Math.round(requestsPerSecond).toString().padStart(6)} req/s  p50 ${p50Ms.toFixed(2).padStart(5)} ms  p99 ${p99Ms.toFixed(2).padStart(6)} ms${cores}${problems.length ? `  INVALID: ${problems.join('; ')}` : ''}`,
+      `  ${item.id.padEnd(16)} ${Math.round(requestsPerSecond).toString().padStart(6)} req/s  p50 ${p50Ms.toFixed(2).padStart(5)} ms  p99 ${p99Ms.toFixed(2).padStart(6)} ms${cores}${problems.length ? `  INVALID: ${problems.join('; ')}` : ''}`,
     );
   };
   /** Measures a case, alternating with its ceiling when given one. */
@@ -122,27 +138,49 @@ async function main(): Promise<void> {
       if (!wanted.some((id) => ceilingOf(id) === kind)) await run(ceiling, ceilingCase(kind, config));
     }
     for (const { members, writes } of datasets) {
-      const ids = caseIds(members, writes).filter(selected);
-      if (ids.length === 0) continue;
+      const ids = caseIds(members, writes).filter((id) => wanted.includes(id));
+      const pgIds = postgresCaseIds(members, writes).filter((id) => wanted.includes(id));
+      if (ids.length === 0 && pgIds.length === 0) continue;
       const size = sizeLabel(members);
       const path = join(dataDir, `members-${size}`, 'data.json');
       process.stdout.write(`seeding ${members.toLocaleString('en-US')} members... `);
       const seeder = await startChild<SeededData>(script('seed-child.ts'), [path, String(members)]);
       await seeder.stop();
       const seeded = seeder.info;
-      // One folder per server: node names each thread's profile itself (tsx's loader runs a thread too).
-      const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'profiles', `server-${size}-${Date.now()}`)}`] : [];
-      const server = await startChild<ServerInfo>(script('server-under-test.ts'), [path], profile);
       const { token: _token, memberIds: _ids, ...kept } = seeded;
-      seeds[size] = { ...kept, openMs: server.info.openMs, heapMb: server.info.heapMb };
-      console.log(`${(seeded.seedMs / 1000).toFixed(1)} s, ${(seeded.dataBytes / 1e6).toFixed(1)} MB on disk; the server opened it in ${server.info.openMs} ms`);
+      const dataset: (typeof seeds)[string] = (seeds[size] = { ...kept, servers: {} });
+      console.log(`${(seeded.seedMs / 1000).toFixed(1)} s, ${(seeded.dataBytes / 1e6).toFixed(1)} MB on disk`);
+      /** Serves the data with one kind of server and measures its cases. */
+      const serveCases = async (data: string, server: ServerKind, selectedIds: string[]) => {
+        const label = server.store === 'json' ? 'json' : `pg${server.processes}`;
+        // One folder per server: node names each thread's profile itself (tsx's loader runs a thread too).
+        const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'profiles', `server-${label}-${size}-${Date.now()}`)}`] : [];
+        const child = await startChild<ServerInfo>(script('server-under-test.ts'), [data, String(server.processes)], profile);
+        dataset.servers[label] = { openMs: child.info.openMs, heapMb: child.info.heapMb };
+        console.log(`${label}: ${server.processes} server process${server.processes > 1 ? 'es' : ''}, opened the data in ${child.info.openMs} ms`);
+        try {
+          for (const item of platformCases(child.info.url, seeded, config, writes, server)) {
+            if (!selectedIds.includes(item.id)) continue;
+            await run(child, item, { server: ceilings.get(item.ceiling)!, item: ceilingCase(item.ceiling, config) });
+          }
+        } finally {
+          await child.stop();
+        }
+      };
+      // Copied before the JSON cases write to the data file: both stores hold the same records.
+      const copy = pgIds.length > 0 ? await copyToPostgres(config.postgres, path) : null;
       try {
-        for (const item of platformCases(server.info.url, seeded, config, writes)) {
-          if (!ids.includes(item.id)) continue;
-          await run(server, item, { server: ceilings.get(item.ceiling)!, item: ceilingCase(item.ceiling, config) });
+        if (copy) {
+          dataset.postgresCopyMs = copy.copyMs;
+          console.log(`copied ${copy.records.toLocaleString('en-US')} records into PostgreSQL (${copy.url.replace(/^.*\?/, '')}) in ${(copy.copyMs / 1000).toFixed(1)} s`);
+        }
+        if (ids.length > 0) await serveCases(path, JSON_SERVER, ids);
+        for (const server of POSTGRES_SERVERS) {
+          const own = caseIds(members, writes, server).filter((id) => pgIds.includes(id));
+          if (own.length > 0) await serveCases(copy!.url, server, own);
         }
       } finally {
-        await server.stop();
+        await copy?.drop();
       }
     }
     if (storeIds.length > 0) store = await runStoreCase(config, dataDir, storeIds, console.log, config.profile ? join(resultsDir, 'profiles') : null);
@@ -175,11 +213,13 @@ async function main(): Promise<void> {
     config,
     targets: TARGETS,
     datasets: seeds,
+    postgres: postgresIds.length === 0 ? null : { url: config.postgres, skipped: postgresSkipped ?? null },
     rows: rows.map((row) => ({ ...row, result: outcome(row) })),
     runs: measured.map(({ case: item, measurement, loadAverage, ceiling }) => ({
       id: item.id,
       kind: item.kind,
       members: item.members,
+      server: item.server,
       connections: item.connections,
       request: { method: item.request.method, path: item.request.path, body: item.request.body },
       expectedStatus: item.expectedStatus,

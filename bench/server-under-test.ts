@@ -1,10 +1,14 @@
 /**
- * Child process: the bundled server over a seeded data file (`server-under-test.ts <path>`). It opens
- * the file with the JSON-file store, as `npm start` does, so every write is durable (fsynced) before
- * it is answered, and serves it with serve() from the node:http adapter. Unlike `npm start` it logs
- * no line per request: the bench measures the API, not a terminal.
+ * Child process: the bundled server over seeded data (`server-under-test.ts <data> [processes]`). A JSON
+ * data file is opened with the JSON-file store, as `npm start` does, so every write is durable (fsynced)
+ * before it is answered; a PostgreSQL URL (`postgres://…?schema=…`) with the PostgreSQL store, as
+ * `--data postgres://…` does, and with `processes` above 1 that many worker processes serve one port
+ * through node:cluster, as `serve --workers N` does. Each serves with serve() from the node:http adapter.
+ * Unlike `npm start` it logs no line per request: the bench measures the API, not a terminal.
  */
+import cluster, { type Worker } from 'node:cluster';
 import { serve } from '../src/adapters/node-http/index.js';
+import { openData } from '../src/cli/open-data.js';
 import { createPlatform } from '../src/core/platform.js';
 import { createJsonFileStore } from '../src/store/json-file.js';
 import { runAsChild } from './child.js';
@@ -12,16 +16,21 @@ import { runAsChild } from './child.js';
 /** What the server under test reports. */
 export interface ServerInfo {
   url: string;
-  /** How long opening the data file took. */
+  /** How long opening the data took (the slowest process's). */
   openMs: number;
-  /** The heap after opening, in MB. */
+  /** The heap after opening, in MB (of all processes). */
   heapMb: number;
+  /** The worker processes that serve, when there are several (the primary only hands them connections). */
+  workerPids?: number[];
 }
 
-runAsChild<ServerInfo>(async () => {
+const data = process.argv[2];
+const processes = Number(process.argv[3] ?? 1);
+
+/** One server process over the data. */
+async function startServer(): Promise<{ info: ServerInfo; stop: () => Promise<void> }> {
   const started = performance.now();
-  const store = await createJsonFileStore({ path: process.argv[2] });
-  const platform = createPlatform({ store });
+  const platform = data.startsWith('postgres') ? createPlatform(await openData(data)) : createPlatform({ store: await createJsonFileStore({ path: data }) });
   const openMs = Math.round(performance.now() - started);
   const running = await serve({ platform, port: 0, host: '127.0.0.1' });
   return {
@@ -31,4 +40,45 @@ runAsChild<ServerInfo>(async () => {
       await platform.close();
     },
   };
-});
+}
+
+/**
+ * The cluster's primary: forks the workers and waits until each serves. A worker's listen on port 0 is
+ * the primary's one socket, so every worker reports the same URL.
+ */
+async function startCluster(): Promise<{ info: ServerInfo; stop: () => Promise<void> }> {
+  const workers: Worker[] = [];
+  const exited = (worker: Worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve())));
+  const stop = () => Promise.all(workers.map((worker) => (worker.process.kill('SIGTERM'), exited(worker)))).then(() => undefined);
+  try {
+    const infos = await Promise.all(
+      Array.from({ length: processes }, () => {
+        const worker = cluster.fork();
+        workers.push(worker);
+        return new Promise<ServerInfo>((resolve, reject) => {
+          worker.once('exit', (code) => reject(new Error(`a worker exited before it served (code ${code})`)));
+          worker.once('message', (message: { type: string; info?: ServerInfo; message?: string }) =>
+            message.type === 'ready' ? resolve(message.info!) : reject(new Error(message.message)),
+          );
+        });
+      }),
+    );
+    const urls = new Set(infos.map((info) => info.url));
+    if (urls.size !== 1) throw new Error(`the workers listen on ${[...urls].join(', ')}, not one port`);
+    return {
+      info: {
+        url: infos[0].url,
+        openMs: Math.max(...infos.map((info) => info.openMs)),
+        heapMb: infos.reduce((sum, info) => sum + info.heapMb, 0),
+        workerPids: workers.map((worker) => worker.process.pid!),
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+// A worker reports to the primary as a child reports to the bench (runAsChild), and stops on its SIGTERM.
+runAsChild<ServerInfo>(processes > 1 && cluster.isPrimary ? startCluster : startServer);

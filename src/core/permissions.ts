@@ -58,8 +58,11 @@ export async function findMembership(ctx: Context, organizationId: string, userI
 
 /** Loads an organization for the caller: 404 when it does not exist or the caller is not a member. */
 export async function organizationAccess(ctx: Context, organizationId: string): Promise<OrganizationAccess> {
-  const organization = (await ctx.tx.get(TABLES.organizations, organizationId)) as OrganizationRecord | undefined;
-  const member = organization && (await findMembership(ctx, organizationId));
+  // Read together: a store that talks to a database makes them one round trip.
+  const [organization, member] = await Promise.all([
+    ctx.tx.get(TABLES.organizations, organizationId) as Promise<OrganizationRecord | undefined>,
+    findMembership(ctx, organizationId),
+  ]);
   if (!organization || !member) throw notFound(`No organization ${organizationId} found`);
   return { organization, member };
 }

@@ -88,8 +88,14 @@ export interface Platform {
   as(userId: string): Api;
   /** The operations acting for the holder of a token; rejects with 401 for an unknown token. */
   withToken(token: string): Promise<Api>;
-  /** Runs an operation with an already validated input (the HTTP pipeline's entry point). */
+  /** Runs an operation with an already validated input. */
   run<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O>;
+  /**
+   * Runs an operation with an already validated input for the holder of a bearer token, looked up in the
+   * operation's own transaction (the HTTP pipeline's entry point: one transaction, not two); rejects with
+   * 401 for an unknown token.
+   */
+  runWithToken<I, O>(operation: Operation<I, O>, token: string, input: I, origin?: string): Promise<O>;
   /** Creates an organization with its owner and a token (CLI `init`, first start). */
   initialize(options?: Parameters<typeof initialize>[1]): ReturnType<typeof initialize>;
   /** Adds a user to an organization and issues a token (CLI `user create`). */
@@ -162,15 +168,30 @@ export function createPlatform(options: PlatformOptions): Platform {
     return urls;
   };
 
-  const run = <I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O> =>
-    orUnavailable(() => runOperation(operation, actor, input, origin));
+  /** The caller of an operation: a user already known, or the holder of a token to look up. */
+  type Caller = Actor | { readonly token: string };
 
-  async function runOperation<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O> {
+  const run = <I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string): Promise<O> =>
+    orUnavailable(() => runOperation(operation, caller, input, origin));
+
+  /** The user a token acts for, read in a transaction; 401 for an unknown token. */
+  async function actorOf(tx: Context['tx'], token: string): Promise<Actor> {
+    const actor = await actorForToken(tx, token);
+    if (!actor) throw unauthorized('The token is not valid');
+    return actor;
+  }
+
+  async function runOperation<I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string): Promise<O> {
     // Tasks deferred by the operation start only after its transaction committed.
     let deferred: BackgroundTask[] = [];
     const startDeferred = () => deferred.forEach((task) => background.start(task));
     const urls = urlsOf(origin);
-    const contextOf = (tx: Context['tx']): Context => ({
+    // A token is looked up in the operation's transaction, unless the operation prepares outside one first.
+    // (An operation of a route without authentication gets no caller.)
+    const token = caller && 'token' in caller ? caller.token : null;
+    let known = token === null ? (caller as Actor) : undefined;
+    if (token !== null && operation.prepare) known = await store.read((tx) => actorOf(tx, token));
+    const contextOf = (tx: Context['tx'], actor: Actor): Context => ({
       tx,
       actor,
       clock,
@@ -187,6 +208,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     });
     let prepared: unknown;
     if (operation.prepare) {
+      const actor = known!;
       const prepare: PrepareContext = {
         actor,
         clock,
@@ -199,13 +221,14 @@ export function createPlatform(options: PlatformOptions): Platform {
         derived,
         workers,
         closing: closing.signal,
-        read: (fn) => store.read((tx) => fn(contextOf(tx))),
+        read: (fn) => store.read((tx) => fn(contextOf(tx, actor))),
       };
       prepared = await operation.prepare(prepare, input);
     }
-    const execute = (tx: Context['tx']) => {
+    const execute = async (tx: Context['tx']) => {
       deferred = [];
-      return operation.run(contextOf(tx), input, prepared);
+      const actor = token === null ? known! : (known ?? (await actorOf(tx, token)));
+      return operation.run(contextOf(tx, actor), input, prepared);
     };
     if (operation.access === 'read') {
       const value = await store.read(execute);
@@ -257,6 +280,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       return bind(async () => actor);
     },
     run,
+    runWithToken: (operation, token, input, origin) => run(operation, { token }, input, origin),
     initialize: (setup) => initialize({ store, clock, ids }, setup),
     addUser: (setup) => addUser({ store, clock, ids }, setup),
     async purgeDeletedSpaces() {

@@ -78,7 +78,11 @@ export interface ReadTransaction {
 
 /** What a write transaction can do, on top of reading. It sees its own writes. */
 export interface WriteTransaction extends ReadTransaction {
-  /** Adds a record; rejects with StoreConflictError when the id is taken. */
+  /**
+   * Adds a record. When the id is taken the transaction fails with StoreConflictError: this call rejects,
+   * or (a store that leaves the check to its database, as PostgreSQL's does, so as not to read the id
+   * first) the write transaction itself rejects, at the latest when it commits.
+   */
   insert(table: string, record: StoredRecord): Promise<void>;
   /** Adds or replaces the record with the same id. */
   put(table: string, record: StoredRecord): Promise<void>;

@@ -2,7 +2,7 @@ import { notFound } from '../errors.js';
 import { readOperation } from '../operation.js';
 import { assertAllowed, findMembership, organizationAccess } from '../permissions.js';
 import { Id } from '../schemas.js';
-import { presentMember } from './present.js';
+import { prefetchMemberContent, presentMember } from './present.js';
 import { MemberSchema } from './schemas.js';
 
 /** Gets one member of an organization; every member may see itself. */
@@ -12,9 +12,13 @@ export const getMember = readOperation({
   params: { organizationId: Id, userId: Id },
   response: MemberSchema,
   async run(ctx, { organizationId, userId }) {
+    // Read with the caller's access (one round trip to a database); its 404 comes after the access checks.
+    const loading = loadMember(ctx, organizationId, userId);
+    loading.catch(() => undefined);
+    prefetchMemberContent(ctx, organizationId);
     const { member: caller } = await organizationAccess(ctx, organizationId);
     if (userId !== caller.userId) assertAllowed(caller, 'listMembers', 'view other members');
-    return presentMember(ctx, await loadMember(ctx, organizationId, userId));
+    return presentMember(ctx, await loading);
   },
 });
 

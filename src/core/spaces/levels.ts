@@ -77,12 +77,11 @@ export interface ContentSnapshot {
 
 /** Reads an organization's collections and live spaces. */
 export async function contentSnapshot(ctx: Context, organizationId: string): Promise<ContentSnapshot> {
-  const { items } = await ctx.tx.list(TABLES.spaces, {
-    index: INDEXES.spacesByOrganization,
-    value: organizationId,
-    where: (record) => record.deletedAt === undefined,
-  });
-  return { collections: await collectionsOf(ctx, organizationId), spaces: items as SpaceRecord[] };
+  const [{ items }, collections] = await Promise.all([
+    ctx.tx.list(TABLES.spaces, { index: INDEXES.spacesByOrganization, value: organizationId, where: (record) => record.deletedAt === undefined }),
+    collectionsOf(ctx, organizationId),
+  ]);
+  return { collections, spaces: items as SpaceRecord[] };
 }
 
 /** The live spaces of an organization a member can access, each with the member's level on it (`grants`: grantsOf, when already read). */

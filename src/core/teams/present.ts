@@ -7,8 +7,11 @@ import type { TeamSchema } from './schemas.js';
 
 /** The team object of responses, with its counts and the caller's permissions computed now. */
 export async function presentTeam(ctx: Context, team: TeamRecord, caller: MemberRecord): Promise<v.InferInput<typeof TeamSchema>> {
-  const members = await ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByTeam, value: team.id, limit: 0 });
-  const spaces = await ctx.tx.list(TABLES.spaceGrants, { index: INDEXES.spaceGrantsByTeam, value: team.id, limit: 0 });
+  const [members, spaces, role] = await Promise.all([
+    ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByTeam, value: team.id, limit: 0 }),
+    ctx.tx.list(TABLES.spaceGrants, { index: INDEXES.spaceGrantsByTeam, value: team.id, limit: 0 }),
+    teamRoleOf(ctx, team.id, caller.userId),
+  ]);
   return {
     object: 'team',
     id: team.id,
@@ -16,7 +19,7 @@ export async function presentTeam(ctx: Context, team: TeamRecord, caller: Member
     members: members.count,
     spaces: spaces.count,
     createdAt: team.createdAt,
-    permissions: teamRules(caller, await teamRoleOf(ctx, team.id, caller.userId)),
+    permissions: teamRules(caller, role),
   };
 }
 

@@ -26,6 +26,12 @@ const MIGRATIONS: ((layout: Layout) => string[])[] = [
     `CREATE TABLE IF NOT EXISTS ${layout.own('counts')} (tbl text NOT NULL, idx text NOT NULL, grp bytea NOT NULL, n bigint NOT NULL, PRIMARY KEY (tbl, idx, grp))`,
     `CREATE TABLE IF NOT EXISTS ${layout.own('blobs')} (key text PRIMARY KEY, bytes bytea NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
   ],
+  // A group's size in stripes (see COUNT_STRIPES in write.ts): concurrent writers to one group each move their own row.
+  (layout) => [
+    `ALTER TABLE ${layout.own('counts')} ADD COLUMN IF NOT EXISTS stripe smallint NOT NULL DEFAULT 0`,
+    `ALTER TABLE ${layout.own('counts')} DROP CONSTRAINT IF EXISTS counts_pkey`,
+    `ALTER TABLE ${layout.own('counts')} ADD PRIMARY KEY (tbl, idx, grp, stripe)`,
+  ],
 ];
 
 /** How many records a backfill of new index columns rewrites per statement. */

@@ -6,7 +6,7 @@ import { isRetryable, isUnreachable, unavailable } from './errors.js';
 import { countRecords, exportBlobKeys, exportRecords } from './export.js';
 import { layoutOf, type Layout } from './layout.js';
 import { migrate } from './migrate.js';
-import { PgRead } from './read.js';
+import { holdWrites, PgRead } from './read.js';
 import { PgWrite } from './write.js';
 
 /** Options of the PostgreSQL store. */
@@ -49,7 +49,14 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // TCP keepalive: a connection whose peer vanished without closing it is found dead in time.
       keepAlive: true,
+      // Pipelined: a transaction's BEGIN goes with its first statement, and a batch's statements go together.
+      pipeline: true,
     });
+  // The store's statements are prepared, and written for one plan whatever their arrays hold (index scans
+  // by a parameter). By default PostgreSQL plans each of the first five runs for its values, then goes on
+  // doing so whenever the generic plan looks costlier (it guesses 10 elements for an array parameter): a
+  // plan a statement, which doubled the database's time for a one-element list. (Only on the store's own pool.)
+  if (owned) pool.on('connect', (client) => void client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined));
   // An idle connection the server closed: the pool drops it and opens a new one when asked.
   pool.on('error', (error) => log(`docs-platform store: a PostgreSQL connection failed while idle: ${error.message}`));
   const layout = layoutOf(options.schema ?? 'docs_platform', options.tables);
@@ -99,9 +106,16 @@ class PgStore implements PostgresStore {
       const client = await this.connect();
       let broken: unknown;
       try {
-        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+        const began = await begin(client, 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
         const result = (await fn(new PgRead(client, this.layout))) as T;
-        await client.query('COMMIT');
+        await began.done;
+        // A read's answer does not wait for its COMMIT, which changes nothing: the connection answers it
+        // before the statements of whoever takes it next.
+        if (client.pipeline) {
+          // Held to the end of the turn, it may leave with the next transaction's BEGIN.
+          holdWrites(client);
+          client.query('COMMIT').catch(() => undefined);
+        } else await client.query('COMMIT');
         return result;
       } catch (error) {
         broken = await rollback(client, error);
@@ -119,10 +133,21 @@ class PgStore implements PostgresStore {
         let broken: unknown;
         const tx = new PgWrite(client, this.layout);
         try {
-          await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+          const began = await begin(client, 'BEGIN ISOLATION LEVEL SERIALIZABLE');
           const result = (await fn(tx)) as T;
-          await tx.flush();
-          await client.query('COMMIT');
+          await began.done;
+          if (client.pipeline) {
+            // The changes and the COMMIT go together. After a failed change PostgreSQL turns the COMMIT
+            // into a rollback, and the change's error is the transaction's.
+            const flushed = tx.flush();
+            const committed = client.query('COMMIT');
+            committed.catch(() => undefined);
+            await flushed;
+            await committed;
+          } else {
+            await tx.flush();
+            await client.query('COMMIT');
+          }
           return result;
         } catch (error) {
           broken = await rollback(client, error);
@@ -195,6 +220,19 @@ async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
 function checkIn(client: pg.PoolClient, broken?: unknown): void {
   client.off('error', onLostWhileOut);
   client.release(broken as Error | undefined);
+}
+
+/**
+ * Sends a transaction's BEGIN. A pipelined connection sends the transaction's first statements right behind
+ * it, so nothing waits for its answer here: `done` is awaited before the COMMIT (a failed BEGIN fails the
+ * statements after it too). Another connection is waited for.
+ */
+async function begin(client: pg.PoolClient, sql: string): Promise<{ done: Promise<unknown> }> {
+  if (client.pipeline) holdWrites(client);
+  const done = client.query(sql);
+  if (client.pipeline) done.catch(() => undefined);
+  else await done;
+  return { done };
 }
 
 /**
