@@ -36,11 +36,17 @@ export async function openData(data: string): Promise<{ store: Store; blobs: Blo
 /**
  * The store options of a PostgreSQL URL. Its `schema` parameter (`postgres://…/db?schema=docs`) names the
  * PostgreSQL schema the tables live in (default docs_platform), so one database can hold several
- * installations; the rest of the URL goes to the driver as it is.
+ * installations; `query_timeout` (milliseconds) is how long a statement may go unanswered before the
+ * request gets a 503 (default 30,000). The rest of the URL goes to the driver as it is.
  */
-export function postgresOptions(data: string): { connectionString: string; schema?: string } {
+export function postgresOptions(data: string): { connectionString: string; schema?: string; queryTimeoutMs?: number } {
   const url = new URL(data);
   const schema = url.searchParams.get('schema') ?? undefined;
+  const timeout = url.searchParams.get('query_timeout');
   url.searchParams.delete('schema');
-  return { connectionString: url.toString(), schema };
+  url.searchParams.delete('query_timeout');
+  if (timeout !== null && !/^[1-9]\d{0,8}$/.test(timeout)) {
+    throw new Error(`The query_timeout of a PostgreSQL URL is a number of milliseconds from 1 to 999999999, not "${timeout}"`);
+  }
+  return { connectionString: url.toString(), schema, ...(timeout !== null && { queryTimeoutMs: Number(timeout) }) };
 }

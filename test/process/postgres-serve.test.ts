@@ -97,6 +97,12 @@ class DatabaseProxy {
     });
   }
 
+  /** Stops holding: connections held so far stay swallowed until they close, new statements pass. */
+  release(): void {
+    this.holding = undefined;
+    this.held.clear();
+  }
+
   /** Closes every connection and the port. */
   async drop(): Promise<void> {
     const listener = this.listener!;
@@ -134,11 +140,23 @@ describePostgres('serve on PostgreSQL', () => {
     const { organizationId, token } = await initialize(databaseUrl(schema));
     const proxy = new DatabaseProxy();
     await proxy.open();
-    const server = await serve(databaseUrl(schema, proxy.port));
+    // A statement unanswered for 1.5 s drops its connection (the default is 30 s).
+    const server = await serve(`${databaseUrl(schema, proxy.port)}&query_timeout=1500`);
     const call = api(server.url, token);
     const org = `/v1/orgs/${organizationId}`;
     const titles = async () => (await listAll(call, `${org}/teams`)).map((team) => team.title);
     expect((await call('PUT', `${org}/teams`, { title: 'Before' })).status).toBe(201);
+
+    // A database that goes silent in the middle of transactions, its connections open (a network partition
+    // that drops packets): the statements' timeout ends them, where TCP would wait for hours.
+    proxy.hold(/BEGIN/);
+    const silentRead = call('GET', org);
+    const silentWrite = call('PUT', `${org}/teams`, { title: 'Partitioned' });
+    await proxy.heldQueries(2);
+    expectError(await silentRead, 503, 'a read when the database went silent');
+    expectError(await silentWrite, 503, 'a write when the database went silent');
+    proxy.release();
+    expect((await call('GET', org)).status).toBe(200);
 
     // Transactions in flight when every connection drops: a read and a write, each held from its BEGIN on
     // (the one statement sent as text every time: the others are prepared, sent by name once a connection

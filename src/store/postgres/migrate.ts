@@ -1,4 +1,4 @@
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryConfig, QueryResult } from 'pg';
 import { ident, indexColumns, type IndexLayout, type Layout, type TableLayout } from './layout.js';
 
 /**
@@ -37,32 +37,43 @@ const MIGRATIONS: ((layout: Layout) => string[])[] = [
 /** How many records a backfill of new index columns rewrites per statement. */
 const BACKFILL_BATCH = 1000;
 
+/**
+ * How long one migration statement may take: waiting for another process's migration (the advisory lock)
+ * or building an index over a large table takes far longer than the statements of serving (store.ts).
+ */
+const MIGRATION_QUERY_TIMEOUT_MS = 60 * 60_000;
+
+/** Sends one statement of a migration. */
+type Sql = (text: string, values?: unknown[]) => Promise<QueryResult>;
+
 /** Creates or upgrades the schema of `layout`; `log` hears each change made. */
 export async function migrate(client: PoolClient, layout: Layout, log: (line: string) => void): Promise<void> {
-  await client.query('BEGIN');
+  // pg reads a statement's own `query_timeout`, which its types do not declare.
+  const sql: Sql = (text, values) => client.query({ text, values, query_timeout: MIGRATION_QUERY_TIMEOUT_MS } as QueryConfig);
+  await sql('BEGIN');
   try {
-    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`docs-platform:${layout.namespace}`]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(layout.namespace)}`);
-    await runMigrations(client, layout, log);
-    await syncTables(client, layout, log);
-    await client.query('COMMIT');
+    await sql(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`docs-platform:${layout.namespace}`]);
+    await sql(`CREATE SCHEMA IF NOT EXISTS ${ident(layout.namespace)}`);
+    await runMigrations(sql, layout, log);
+    await syncTables(sql, layout, log);
+    await sql('COMMIT');
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await sql('ROLLBACK').catch(() => undefined);
     throw error;
   }
 }
 
-async function runMigrations(client: PoolClient, layout: Layout, log: (line: string) => void): Promise<void> {
-  const exists = await client.query(`SELECT to_regclass($1) AS meta`, [layout.own('meta')]);
+async function runMigrations(sql: Sql, layout: Layout, log: (line: string) => void): Promise<void> {
+  const exists = await sql(`SELECT to_regclass($1) AS meta`, [layout.own('meta')]);
   let version = 0;
   if (exists.rows[0].meta !== null) {
-    const row = await client.query(`SELECT value FROM ${layout.own('meta')} WHERE key = 'version'`);
+    const row = await sql(`SELECT value FROM ${layout.own('meta')} WHERE key = 'version'`);
     version = row.rows.length > 0 ? Number(row.rows[0].value) : 0;
   }
   if (version > MIGRATIONS.length) throw new SchemaTooNewError(layout.namespace, version, MIGRATIONS.length);
   for (let next = version; next < MIGRATIONS.length; next++) {
-    for (const statement of MIGRATIONS[next](layout)) await client.query(statement);
-    await client.query(`INSERT INTO ${layout.own('meta')} (key, value) VALUES ('version', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
+    for (const statement of MIGRATIONS[next](layout)) await sql(statement);
+    await sql(`INSERT INTO ${layout.own('meta')} (key, value) VALUES ('version', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
       String(next + 1),
     ]);
     log(`docs-platform store: PostgreSQL schema ${layout.namespace} migrated to version ${next + 1}`);
@@ -70,27 +81,27 @@ async function runMigrations(client: PoolClient, layout: Layout, log: (line: str
 }
 
 /** Creates the declared tables and index columns that are missing (one query finds what is there). */
-async function syncTables(client: PoolClient, layout: Layout, log: (line: string) => void): Promise<void> {
-  const { rows } = await client.query(`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1`, [layout.namespace]);
+async function syncTables(sql: Sql, layout: Layout, log: (line: string) => void): Promise<void> {
+  const { rows } = await sql(`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1`, [layout.namespace]);
   const present = new Set(rows.map((row) => `${row.table_name}.${row.column_name}`));
   for (const table of layout.tables.values()) {
     const name = `t_${table.table}`;
-    if (!present.has(`${name}.id`)) await client.query(`CREATE TABLE IF NOT EXISTS ${table.sql} (id text COLLATE "C" PRIMARY KEY, data text NOT NULL)`);
+    if (!present.has(`${name}.id`)) await sql(`CREATE TABLE IF NOT EXISTS ${table.sql} (id text COLLATE "C" PRIMARY KEY, data text NOT NULL)`);
     const missing = table.indexes.filter((index) => !present.has(`${name}.${index.key}`));
-    if (missing.length > 0) await addIndexes(client, layout, table, missing, log);
+    if (missing.length > 0) await addIndexes(sql, layout, table, missing, log);
   }
 }
 
 /** Adds index columns to a table, computes them for the records there, indexes them and counts their groups. */
-async function addIndexes(client: PoolClient, layout: Layout, table: TableLayout, missing: readonly IndexLayout[], log: (line: string) => void): Promise<void> {
+async function addIndexes(sql: Sql, layout: Layout, table: TableLayout, missing: readonly IndexLayout[], log: (line: string) => void): Promise<void> {
   for (const index of missing) {
-    await client.query(`ALTER TABLE ${table.sql} ADD COLUMN IF NOT EXISTS ${ident(index.group)} bytea, ADD COLUMN IF NOT EXISTS ${ident(index.key)} bytea`);
+    await sql(`ALTER TABLE ${table.sql} ADD COLUMN IF NOT EXISTS ${ident(index.group)} bytea, ADD COLUMN IF NOT EXISTS ${ident(index.key)} bytea`);
   }
-  const rewritten = await backfill(client, table);
+  const rewritten = await backfill(sql, table);
   for (const index of missing) {
-    await client.query(`CREATE INDEX IF NOT EXISTS ${ident(`${table.table}_${index.key}`)} ON ${table.sql} (${ident(index.group)}, ${ident(index.key)})`);
-    await client.query(`DELETE FROM ${layout.own('counts')} WHERE tbl = $1 AND idx = $2`, [table.table, index.name]);
-    await client.query(
+    await sql(`CREATE INDEX IF NOT EXISTS ${ident(`${table.table}_${index.key}`)} ON ${table.sql} (${ident(index.group)}, ${ident(index.key)})`);
+    await sql(`DELETE FROM ${layout.own('counts')} WHERE tbl = $1 AND idx = $2`, [table.table, index.name]);
+    await sql(
       `INSERT INTO ${layout.own('counts')} (tbl, idx, grp, n) SELECT $1, $2, ${ident(index.group)}, count(*) FROM ${table.sql} WHERE ${ident(index.group)} IS NOT NULL GROUP BY 3`,
       [table.table, index.name],
     );
@@ -99,19 +110,19 @@ async function addIndexes(client: PoolClient, layout: Layout, table: TableLayout
 }
 
 /** Computes every index column of the records already in a table, a batch at a time. */
-async function backfill(client: PoolClient, table: TableLayout): Promise<number> {
+async function backfill(sql: Sql, table: TableLayout): Promise<number> {
   const sets = table.indexes.flatMap((index, i) => [`${ident(index.group)} = x.c${2 * i}`, `${ident(index.key)} = x.c${2 * i + 1}`]);
   const casts = table.indexes.flatMap((_, i) => [`$${2 * i + 2}::bytea[]`, `$${2 * i + 3}::bytea[]`]);
   const names = table.indexes.flatMap((_, i) => [`c${2 * i}`, `c${2 * i + 1}`]);
   let after = '';
   let total = 0;
   for (;;) {
-    const batch = await client.query(`SELECT id, data FROM ${table.sql} WHERE id > $1 ORDER BY id LIMIT ${BACKFILL_BATCH}`, [after]);
+    const batch = await sql(`SELECT id, data FROM ${table.sql} WHERE id > $1 ORDER BY id LIMIT ${BACKFILL_BATCH}`, [after]);
     if (batch.rows.length === 0) return total;
     const ids = batch.rows.map((row) => row.id as string);
     const columns: (Buffer | null)[][] = table.indexes.flatMap(() => [[], []]);
     for (const row of batch.rows) indexColumns(table, JSON.parse(row.data)).forEach((value, i) => columns[i].push(value));
-    await client.query(`UPDATE ${table.sql} AS t SET ${sets.join(', ')} FROM unnest($1::text[], ${casts.join(', ')}) AS x(id, ${names.join(', ')}) WHERE t.id = x.id`, [
+    await sql(`UPDATE ${table.sql} AS t SET ${sets.join(', ')} FROM unnest($1::text[], ${casts.join(', ')}) AS x(id, ${names.join(', ')}) WHERE t.id = x.id`, [
       ids,
       ...columns,
     ]);

@@ -21,6 +21,11 @@ export interface PostgresStoreOptions {
   tables: StoreSchema;
   /** The most connections the store's own pool opens; default 10. */
   maxConnections?: number;
+  /**
+   * How long a statement may go unanswered before its connection is dropped and the call rejects with
+   * StoreUnavailableError; default 30,000 ms. Only on the store's own pool (give `pool` its own `query_timeout`).
+   */
+  queryTimeoutMs?: number;
   /** How many times a write transaction runs at most when it keeps meeting serialization failures; default 30. */
   maxAttempts?: number;
   /** Where migrations and connection trouble are reported; default stderr. */
@@ -29,6 +34,14 @@ export interface PostgresStoreOptions {
 
 /** How long getting a connection may take before the request gets a 503 instead of waiting on. */
 const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * How long a statement may go unanswered. TCP keepalive alone finds a peer that vanished silently (a
+ * network partition that drops packets) only after the OS's hours-long default, and until then the
+ * request would hang: past this time pg destroys the connection, and the transaction fails with a 503.
+ * Well above any statement the store sends while serving; migrations set their own (migrate.ts).
+ */
+const QUERY_TIMEOUT_MS = 30_000;
 
 /**
  * Opens a store over PostgreSQL, creating or upgrading its schema first (migrate.ts). Several processes
@@ -47,6 +60,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       connectionString: options.connectionString,
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
       // TCP keepalive: a connection whose peer vanished without closing it is found dead in time.
       keepAlive: true,
       // Pipelined: a transaction's BEGIN goes with its first statement, and a batch's statements go together.
