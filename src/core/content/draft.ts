@@ -4,6 +4,7 @@ import { keyBetween } from '../ordering/keys.js';
 import { TABLES, type ChangeRequestRecord, type ContentDocumentRecord, type RevisionRecord, type RevisionType } from '../records.js';
 import { TreeMap } from './btree.js';
 import {
+  LAYOUT_TYPES,
   PARENT_TYPES,
   childKey,
   childRange,
@@ -18,6 +19,7 @@ import { gitTextOid } from './git.js';
 import { loadRevision } from './revision.js';
 import { MAX_SLUG_LENGTH, slugProblem, slugify, withSuffix } from './slugs.js';
 import { MAX_TITLE_LENGTH } from './page-fields.js';
+import { settleLayout, type PageLayoutSettings } from './page-layout.js';
 
 export { MAX_TITLE_LENGTH };
 
@@ -40,6 +42,8 @@ export interface NewPage {
   readonly document?: string;
   readonly target?: LinkTarget;
   readonly computed?: ComputedSource;
+  /** Layout options (document and computed pages); those equal to the defaults are not stored. */
+  readonly layout?: PageLayoutSettings;
   readonly createdAt?: string;
   readonly updatedAt?: string;
 }
@@ -59,6 +63,8 @@ export interface PagePatch {
   readonly document?: string;
   readonly target?: LinkTarget;
   readonly computed?: ComputedSource;
+  /** Layout options to set (document and computed pages); the others stay. */
+  readonly layout?: PageLayoutSettings;
   /** The `updatedAt` to record when something changed (merge keeps the side's); default now. */
   readonly updatedAt?: string;
 }
@@ -171,6 +177,7 @@ export class RevisionDraft {
     }
     if (fields.type === 'link' && !fields.target) throw badRequest('target: a link page needs a target');
     if (fields.type === 'computed' && !fields.computed) throw badRequest('computed: a computed page needs its source');
+    if (fields.layout !== undefined && !LAYOUT_TYPES.has(fields.type)) throw badRequest(`layout: a ${fields.type} page has no layout`);
     const page = tidy({
       id,
       type: fields.type,
@@ -188,6 +195,7 @@ export class RevisionDraft {
       document: fields.type === 'document' ? (fields.document ?? (await this.body(fields.markdown))) : undefined,
       target: fields.type === 'link' ? fields.target : undefined,
       computed: fields.type === 'computed' ? fields.computed : undefined,
+      layout: settleLayout(undefined, fields.layout),
       createdAt: fields.createdAt ?? this.ctx.now,
       updatedAt: fields.updatedAt ?? this.ctx.now,
     });
@@ -206,11 +214,13 @@ export class RevisionDraft {
     }
     if (patch.target !== undefined && page.type !== 'link') throw badRequest(`Page ${id} is a ${page.type} page: only link pages have a target`);
     if (patch.computed !== undefined && page.type !== 'computed') throw badRequest(`Page ${id} is a ${page.type} page: only computed pages have a source`);
+    if (patch.layout !== undefined && !LAYOUT_TYPES.has(page.type)) throw badRequest(`Page ${id} is a ${page.type} page: it has no layout`);
     const next: Record<string, unknown> = { ...page };
     if (patch.title !== undefined) next.title = patch.title;
     for (const field of [...OPTIONAL_TEXT, ...FLAGS] as const) if (patch[field] !== undefined) next[field] = patch[field];
     if (patch.target !== undefined) next.target = patch.target;
     if (patch.computed !== undefined) next.computed = patch.computed;
+    if (patch.layout !== undefined) next.layout = settleLayout(page.layout, patch.layout);
     if (patch.markdown !== undefined) next.document = await this.body(patch.markdown);
     if (patch.document !== undefined) next.document = patch.document === '' ? undefined : patch.document;
     let updated = tidy(next);

@@ -1,5 +1,6 @@
 import type { RevisionDraft } from '../../content/draft.js';
-import type { FileEntry, PageEntry } from '../../content/model.js';
+import { LAYOUT_TYPES, type FileEntry, type PageEntry } from '../../content/model.js';
+import { layoutOf } from '../../content/page-layout.js';
 import { OWN_FIELDS, placeOf } from './pages.js';
 import { sameValue } from './pick.js';
 import type { MergeSide, MergedContent } from './types.js';
@@ -118,6 +119,8 @@ function patchOf(page: PageEntry) {
     noRobotsIndex: page.noRobotsIndex ?? false,
     ...(page.target !== undefined && { target: page.target }),
     ...(page.computed !== undefined && { computed: page.computed }),
+    // The whole layout, so that options the result leaves at their defaults are reset too.
+    ...(LAYOUT_TYPES.has(page.type) && { layout: layoutOf(page.layout) }),
   };
 }
 

@@ -116,6 +116,7 @@ export async function applyBatch(
               ...(body && { markdown: body.markdown }),
               ...(change.target && { target: linkTarget(change.target) }),
               ...(change.computed && { computed: change.computed }),
+              ...(change.layout && { layout: change.layout }),
             },
             change.into === undefined ? null : pageId(change.into),
             change.at,
@@ -134,6 +135,7 @@ export async function applyBatch(
             markdown: body?.markdown,
             target: linkTarget(change.target),
             computed: change.computed,
+            layout: change.layout,
           };
           await draft.updatePage(id, patch);
           if (change.into !== undefined || change.at !== undefined) {

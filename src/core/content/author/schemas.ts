@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Id } from '../../schemas.js';
 import { PageTextFields } from '../page-fields.js';
+import { PageLayoutInput } from '../page-layout.js';
 import { ComputedSourceSchema } from '../schemas.js';
 
 /** The most changes in one batch. */
@@ -67,6 +68,8 @@ const PageFields = {
   noRobotsIndex: v.optional(v.boolean()),
   target: v.optional(LinkTargetInput),
   computed: v.optional(ComputedSourceSchema),
+  /** Layout options to set (document and computed pages); the options left out stay as they are. */
+  layout: v.optional(PageLayoutInput),
 };
 
 const At = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'));
