@@ -16,10 +16,10 @@ import {
   type PageType,
 } from './model.js';
 import { gitTextOid } from './git.js';
-import { loadRevision } from './revision.js';
+import { loadRevision, readMarkdown } from './revision.js';
 import { MAX_SLUG_LENGTH, slugProblem, slugify, withSuffix } from './slugs.js';
 import { MAX_TITLE_LENGTH } from './page-fields.js';
-import { settleLayout, type PageLayoutSettings } from './page-layout.js';
+import { layoutOf, settleLayout, type PageLayoutSettings } from './page-layout.js';
 
 export { MAX_TITLE_LENGTH };
 
@@ -67,6 +67,26 @@ export interface PagePatch {
   readonly layout?: PageLayoutSettings;
   /** The `updatedAt` to record when something changed (merge keeps the side's); default now. */
   readonly updatedAt?: string;
+}
+
+/**
+ * The patch that gives a page exactly `page`'s own fields (not its slug, place or body): absent ones are
+ * removed (an empty text, a false flag), and the whole layout is set so that options left at their
+ * defaults are reset too.
+ */
+export function ownFieldsPatch(page: PageEntry): PagePatch {
+  return {
+    title: page.title,
+    emoji: page.emoji ?? '',
+    icon: page.icon ?? '',
+    description: page.description ?? '',
+    hidden: page.hidden ?? false,
+    noIndex: page.noIndex ?? false,
+    noRobotsIndex: page.noRobotsIndex ?? false,
+    ...(page.target !== undefined && { target: page.target }),
+    ...(page.computed !== undefined && { computed: page.computed }),
+    ...(LAYOUT_TYPES.has(page.type) && { layout: layoutOf(page.layout) }),
+  };
 }
 
 /** What a new revision records about how it was made. */
@@ -124,6 +144,12 @@ export class RevisionDraft {
   /** A page by id, as it stands in the draft. */
   async page(id: string): Promise<PageEntry | undefined> {
     return (await this.pages.get(id)) as PageEntry | undefined;
+  }
+
+  /** A page's Markdown body as it stands in the draft ('' for none), a body this draft wrote included. */
+  async markdownOf(page: PageEntry): Promise<string> {
+    const written = page.document === undefined ? undefined : this.documents.find((document) => document.id === page.document);
+    return written ? written.markdown : readMarkdown(this.ctx.tx, page);
   }
 
   /** A page by id; a 400 naming it when there is none. */
