@@ -3,7 +3,10 @@ import { DEFAULT_LAYOUT } from '../../src/core/content/page-layout.js';
 import { authoring, md } from './authoring.js';
 import { httpSuite } from './harness.js';
 
-/** A page's layout (Part 2's Page `layout`, the public API's RevisionPageLayoutOptions): answered in full, set by insert_page and update_page. */
+/**
+ * A page's layout (Part 2's Page `layout`, the public API's RevisionPageLayoutOptions): answered in full,
+ * set by insert_page and update_page; and its cover image (Part 2's Page `cover`).
+ */
 
 httpSuite('page layout', (h) => {
   const a = authoring(h);
@@ -135,6 +138,43 @@ httpSuite('page layout', (h) => {
       const response = await a.send(space.id, cr.id, changes);
       expect(response.status, response.text).toBe(status);
       expect(response.body.error.message, response.body.error.message).toMatch(message);
+    }
+    expect(await a.stored(space.id)).toEqual(stored);
+  });
+
+  it('sets a cover image (a file of the content, one the batch inserts, or a URL), changes and removes it', async () => {
+    const { space, cr } = await fixture();
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    // The page comes before the file in the batch: a file's ref names it wherever it is inserted.
+    const answer = await a.batchWithChanges(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Covered', cover: { ref: { kind: 'file', file: 'banner' }, yPos: 40 }, layout: { coverSize: 'full' }, document: md('Body.') },
+      { operation: 'insert_files', files: [{ ref: 'banner', name: 'banner.png', contentType: 'image/png', base64: png }] },
+      { operation: 'insert_page', title: 'Plain', document: {} },
+    ]);
+    const file = answer.insertedFiles[0].id;
+    const tree = await a.pages(space.id, cr.id);
+    const covered = a.byTitle(tree, 'Covered');
+    expect(covered.cover).toEqual({ ref: { kind: 'file', file }, yPos: 40 });
+    expect(a.byTitle(tree, 'Plain').cover).toBeUndefined();
+
+    await a.batch(space.id, cr.id, [{ operation: 'update_page', page: covered.id, cover: { ref: { kind: 'url', url: 'https://example.com/sky.jpg' } } }]);
+    expect((await a.page(space.id, cr.id, covered.id)).cover).toEqual({ ref: { kind: 'url', url: 'https://example.com/sky.jpg' }, yPos: 0 });
+    await a.batch(space.id, cr.id, [{ operation: 'update_page', page: covered.id, cover: { ref: { kind: 'file', file } } }]);
+    expect((await a.page(space.id, cr.id, covered.id)).cover).toEqual({ ref: { kind: 'file', file }, yPos: 0 });
+    await a.batch(space.id, cr.id, [{ operation: 'update_page', page: covered.id, cover: null }]);
+    expect((await a.page(space.id, cr.id, covered.id)).cover).toBeUndefined();
+
+    const stored = await a.stored(space.id);
+    const cases: [unknown[], RegExp][] = [
+      [[{ operation: 'update_page', page: covered.id, cover: { ref: { kind: 'file', file: 'nope' } } }], /^changes\[0\] \(update_page\): cover\.ref\.file: no file nope in this content$/],
+      [[{ operation: 'update_page', page: covered.id, cover: { ref: { kind: 'url', url: 'javascript:alert(1)' } } }], /changes\.0\.cover\.ref\.url: must be an http\(s\) URL/],
+      [[{ operation: 'update_page', page: covered.id, cover: { ref: { kind: 'file', file } , yPos: 'top' } }], /changes\.0\.cover\.yPos/],
+      [[{ operation: 'insert_page', type: 'group', title: 'G', cover: { ref: { kind: 'url', url: 'https://example.com/a.png' } } }], /^changes\[0\] \(insert_page\): cover: a group page has no cover$/],
+    ];
+    for (const [changes, message] of cases) {
+      const response = await a.send(space.id, cr.id, changes);
+      expect(response.status, response.text).toBe(400);
+      expect(response.body.error.message).toMatch(message);
     }
     expect(await a.stored(space.id)).toEqual(stored);
   });

@@ -33,10 +33,20 @@ httpSuite('revert_page', (h) => {
     return { space, cr, guide: a.byTitle(live, 'Guide'), install: a.byTitle(live, 'Install'), setup: a.byTitle(live, 'Setup'), faq: a.byTitle(live, 'FAQ') };
   }
 
-  it('sets a changed page back as the base has it: fields, layout, body, slug and place', async () => {
+  it('sets a changed page back as the base has it: fields, layout, cover, body, slug and place', async () => {
     const { space, cr, guide, install, faq } = await fixture();
     await a.batch(space.id, cr.id, [
-      { operation: 'update_page', page: install.id, title: 'Installing', slug: 'installing', emoji: '🔧', hidden: true, layout: { width: 'wide' }, document: md('yarn add') },
+      {
+        operation: 'update_page',
+        page: install.id,
+        title: 'Installing',
+        slug: 'installing',
+        emoji: '🔧',
+        hidden: true,
+        layout: { width: 'wide' },
+        cover: { ref: { kind: 'url', url: 'https://example.com/cover.png' } },
+        document: md('yarn add'),
+      },
       { operation: 'update_page', page: install.id, into: faq.id },
       { operation: 'update_page', page: guide.id, title: 'The guide' },
     ]);

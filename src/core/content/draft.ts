@@ -19,6 +19,7 @@ import { gitTextOid } from './git.js';
 import { loadRevision, readMarkdown } from './revision.js';
 import { MAX_SLUG_LENGTH, slugProblem, slugify, withSuffix } from './slugs.js';
 import { MAX_TITLE_LENGTH } from './page-fields.js';
+import type { PageCover } from './page-cover.js';
 import { layoutOf, settleLayout, type PageLayoutSettings } from './page-layout.js';
 
 export { MAX_TITLE_LENGTH };
@@ -44,6 +45,8 @@ export interface NewPage {
   readonly computed?: ComputedSource;
   /** Layout options (document and computed pages); those equal to the defaults are not stored. */
   readonly layout?: PageLayoutSettings;
+  /** A cover image (document and computed pages); null: none. */
+  readonly cover?: PageCover | null;
   readonly createdAt?: string;
   readonly updatedAt?: string;
 }
@@ -65,14 +68,16 @@ export interface PagePatch {
   readonly computed?: ComputedSource;
   /** Layout options to set (document and computed pages); the others stay. */
   readonly layout?: PageLayoutSettings;
+  /** A cover image to set (document and computed pages); null removes it. */
+  readonly cover?: PageCover | null;
   /** The `updatedAt` to record when something changed (merge keeps the side's); default now. */
   readonly updatedAt?: string;
 }
 
 /**
  * The patch that gives a page exactly `page`'s own fields (not its slug, place or body): absent ones are
- * removed (an empty text, a false flag), and the whole layout is set so that options left at their
- * defaults are reset too.
+ * removed (an empty text, a false flag, a null cover), and the whole layout is set so that options left at
+ * their defaults are reset too.
  */
 export function ownFieldsPatch(page: PageEntry): PagePatch {
   return {
@@ -85,7 +90,7 @@ export function ownFieldsPatch(page: PageEntry): PagePatch {
     noRobotsIndex: page.noRobotsIndex ?? false,
     ...(page.target !== undefined && { target: page.target }),
     ...(page.computed !== undefined && { computed: page.computed }),
-    ...(LAYOUT_TYPES.has(page.type) && { layout: layoutOf(page.layout) }),
+    ...(LAYOUT_TYPES.has(page.type) && { layout: layoutOf(page.layout), cover: page.cover ?? null }),
   };
 }
 
@@ -204,6 +209,7 @@ export class RevisionDraft {
     if (fields.type === 'link' && !fields.target) throw badRequest('target: a link page needs a target');
     if (fields.type === 'computed' && !fields.computed) throw badRequest('computed: a computed page needs its source');
     if (fields.layout !== undefined && !LAYOUT_TYPES.has(fields.type)) throw badRequest(`layout: a ${fields.type} page has no layout`);
+    if (fields.cover && !LAYOUT_TYPES.has(fields.type)) throw badRequest(`cover: a ${fields.type} page has no cover`);
     const page = tidy({
       id,
       type: fields.type,
@@ -222,6 +228,7 @@ export class RevisionDraft {
       target: fields.type === 'link' ? fields.target : undefined,
       computed: fields.type === 'computed' ? fields.computed : undefined,
       layout: settleLayout(undefined, fields.layout),
+      cover: fields.cover ?? undefined,
       createdAt: fields.createdAt ?? this.ctx.now,
       updatedAt: fields.updatedAt ?? this.ctx.now,
     });
@@ -241,12 +248,14 @@ export class RevisionDraft {
     if (patch.target !== undefined && page.type !== 'link') throw badRequest(`Page ${id} is a ${page.type} page: only link pages have a target`);
     if (patch.computed !== undefined && page.type !== 'computed') throw badRequest(`Page ${id} is a ${page.type} page: only computed pages have a source`);
     if (patch.layout !== undefined && !LAYOUT_TYPES.has(page.type)) throw badRequest(`Page ${id} is a ${page.type} page: it has no layout`);
+    if (patch.cover && !LAYOUT_TYPES.has(page.type)) throw badRequest(`Page ${id} is a ${page.type} page: it has no cover`);
     const next: Record<string, unknown> = { ...page };
     if (patch.title !== undefined) next.title = patch.title;
     for (const field of [...OPTIONAL_TEXT, ...FLAGS] as const) if (patch[field] !== undefined) next[field] = patch[field];
     if (patch.target !== undefined) next.target = patch.target;
     if (patch.computed !== undefined) next.computed = patch.computed;
     if (patch.layout !== undefined) next.layout = settleLayout(page.layout, patch.layout);
+    if (patch.cover !== undefined) next.cover = patch.cover ?? undefined;
     if (patch.markdown !== undefined) next.document = await this.body(patch.markdown);
     if (patch.document !== undefined) next.document = patch.document === '' ? undefined : patch.document;
     let updated = tidy(next);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { listSchema } from '../pagination.js';
 import { QueryBoolean, Timestamp, Url } from '../schemas.js';
 import { TOP_LEVEL_BLOCK_TYPES } from './document.js';
+import { PageCoverSchema } from './page-cover.js';
 import { PageLayoutSchema } from './page-layout.js';
 
 /** The query every content read takes: `metadata=false` omits the mutable Git metadata, `computed=false` skips computed pages. */
@@ -75,6 +76,7 @@ function pageVariants(depth: number) {
     pages: children,
     git: v.optional(GitBlob),
     layout: PageLayoutSchema,
+    cover: v.optional(PageCoverSchema),
     ...flags,
     tags: v.array(PageTagSchema),
     markdown: v.optional(v.string()),

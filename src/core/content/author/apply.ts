@@ -5,6 +5,7 @@ import { documentToMarkdown } from '../document.js';
 import type { PagePatch, RevisionDraft } from '../draft.js';
 import { parseMarkdown, splitPageRoot, stringifyMarkdown, type PageMeta } from '../markdown.js';
 import type { ComputedSource, FileEntry, LinkTarget, PageEntry } from '../model.js';
+import type { PageCover } from '../page-cover.js';
 import { resolveLinks, type BatchRefs } from './links.js';
 import { revertPage } from './revert.js';
 import type { StoredFiles } from './files.js';
@@ -102,6 +103,13 @@ export async function applyBatch(
   const insertedFiles: FileEntry[] = [];
   const linkTarget = (target: LinkTarget | undefined): LinkTarget | undefined =>
     target?.kind === 'page' ? { kind: 'page', page: pageId(target.page) } : target;
+  // A cover's file: the ref of a file the batch inserts (wherever in the batch), or the id of a file of the content.
+  const coverOf = async (cover: InsertChange['cover']): Promise<PageCover | null | undefined> => {
+    if (!cover || cover.ref.kind !== 'file') return cover;
+    const batchFile = refs.files.get(cover.ref.file);
+    if (batchFile === undefined && !(await draft.file(cover.ref.file))) throw badRequest(`cover.ref.file: no file ${cover.ref.file} in this content`);
+    return { ...cover, ref: { kind: 'file', file: batchFile ?? cover.ref.file } };
+  };
   const checkSource = async (source: ComputedSource | undefined) => {
     const slug = source?.dependencies.spec.ref.spec;
     if (slug !== undefined && !(await findSpec(ctx, organizationId, slug))) throw badRequest(`computed: no OpenAPI specification ${slug} in this organization`);
@@ -127,6 +135,7 @@ export async function applyBatch(
               ...(change.target && { target: linkTarget(change.target) }),
               ...(change.computed && { computed: change.computed }),
               ...(change.layout && { layout: change.layout }),
+              ...(change.cover && { cover: await coverOf(change.cover) }),
             },
             change.into === undefined ? null : pageId(change.into),
             change.at,
@@ -146,6 +155,7 @@ export async function applyBatch(
             target: linkTarget(change.target),
             computed: change.computed,
             layout: change.layout,
+            cover: await coverOf(change.cover),
           };
           await draft.updatePage(id, patch);
           if (change.into !== undefined || change.at !== undefined) {

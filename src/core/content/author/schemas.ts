@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Id } from '../../schemas.js';
 import { PageTextFields } from '../page-fields.js';
+import { PageCoverInput } from '../page-cover.js';
 import { PageLayoutInput } from '../page-layout.js';
 import { ComputedSourceSchema } from '../schemas.js';
 
@@ -70,6 +71,8 @@ const PageFields = {
   computed: v.optional(ComputedSourceSchema),
   /** Layout options to set (document and computed pages); the options left out stay as they are. */
   layout: v.optional(PageLayoutInput),
+  /** The cover image (document and computed pages); null removes it. */
+  cover: v.optional(v.nullable(PageCoverInput)),
 };
 
 const At = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'));
