@@ -4,14 +4,14 @@ import { openAPIMarkdownJob } from './content/computed-markdown.js';
 import { planImportJob } from './content/import/plan-job.js';
 import { pdfReferencesJob, renderPdfJob } from './content/pdf/render-job.js';
 import { parseSpecificationJob } from './openapi-specs/parse.js';
-import { buildSearchIndexJob } from './search/build-job.js';
+import { buildSearchIndexJob, indexPageJob } from './search/build-job.js';
 
 /**
  * The registry of jobs: every job the platform runs through its `Workers` port, by name. The in-process
  * runner (workers.ts) and the worker threads (src/workers/worker.ts) both find jobs here, so each job has
  * one definition wherever it runs.
  */
-const JOBS: readonly Job<any, any>[] = [parseSpecificationJob, openAPIMarkdownJob, pdfReferencesJob, renderPdfJob, planImportJob, buildSearchIndexJob];
+const JOBS: readonly Job<any, any>[] = [parseSpecificationJob, openAPIMarkdownJob, pdfReferencesJob, renderPdfJob, planImportJob, buildSearchIndexJob, indexPageJob];
 
 const byName = new Map(JOBS.map((job) => [job.name, job]));
 

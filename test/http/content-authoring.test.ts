@@ -263,6 +263,7 @@ httpSuite('content authoring', (h) => {
       title: 'Website',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      kind: 'link',
       type: 'link',
       target: { kind: 'url', url: 'https://example.com' },
       href: 'https://example.com',

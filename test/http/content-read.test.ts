@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest';
+import { DEFAULT_LAYOUT } from '../../src/core/content/page-layout.js';
 import { authoring, md } from './authoring.js';
 import { httpSuite } from './harness.js';
 
 /** Reading content: the revision, the page tree, one page by id or path, in both formats, for spaces and change requests. */
 
-const DOCUMENT_KEYS = ['createdAt', 'documentId', 'git', 'hidden', 'id', 'layout', 'noIndex', 'noRobotsIndex', 'pages', 'path', 'slug', 'title', 'type', 'updatedAt', 'urls'];
+const DOCUMENT_KEYS = ['createdAt', 'documentId', 'git', 'hidden', 'id', 'kind', 'layout', 'noIndex', 'noRobotsIndex', 'pages', 'path', 'slug', 'tags', 'title', 'type', 'updatedAt', 'urls'];
 
 httpSuite('content reads', (h) => {
   const a = authoring(h);
@@ -61,7 +62,9 @@ httpSuite('content reads', (h) => {
       noRobotsIndex: false,
       git: { oid: expect.stringMatching(/^[0-9a-f]{40}$/), path: 'guide/README.md' },
       urls: { app: expect.stringMatching(new RegExp(`/app/s/${space.id}/~/changes/${cr.number}/guide$`)) },
-      layout: { cover: false, title: true, description: true, tableOfContents: true, outline: true, pagination: true },
+      kind: 'sheet',
+      tags: [],
+      layout: DEFAULT_LAYOUT,
     });
     expect(install.pages).toEqual([]);
     expect(install.git.path).toBe('guide/install.md');

@@ -97,6 +97,55 @@ httpSuite('search', (h) => {
     expect(await titles(space.id, 'airships')).toEqual(['Zeppelin']);
   });
 
+  it('ranks a title or heading match above a body match, however often the body says it', async () => {
+    const space = await a.space();
+    await publish(space.id, [
+      { operation: 'insert_page', title: 'Often', description: 'zeppelin zeppelin', document: md('zeppelin zeppelin zeppelin zeppelin zeppelin.') },
+      { operation: 'insert_page', title: 'Headed', document: md('An introduction of many words that say nothing of airships at all, for quite a while.\n\n## The zeppelin\n\nMore.') },
+      { operation: 'insert_page', title: 'A long title that names the zeppelin among many other words', document: md('Nothing.') },
+    ]);
+    expect(await titles(space.id, 'zeppelin')).toEqual(['A long title that names the zeppelin among many other words', 'Headed', 'Often']);
+  });
+
+  it('finds computed OpenAPI pages by operation id, summary, path, parameter name and description, in space and organization search', async () => {
+    const space = await a.space({ title: 'Reference' });
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Aviary', version: '1' },
+      components: { parameters: { Wingspan: { name: 'wingspan', in: 'query', description: 'Minimum span in centimetres', schema: { type: 'integer' } } } },
+      paths: {
+        '/aviaries/{aviaryId}/parrots': {
+          parameters: [{ name: 'aviaryId', in: 'path', required: true, description: 'Which aviary', schema: { type: 'string' } }],
+          get: { operationId: 'listParrots', summary: 'Enumerate the cockatoos', parameters: [{ $ref: '#/components/parameters/Wingspan' }], responses: { '200': { description: 'OK' } } },
+        },
+      },
+    };
+    h().clock.advance(1000);
+    expect((await h().owner.post(`/v1/orgs/${h().organizationId}/openapi`, { slug: 'aviary', source: { text: JSON.stringify(document) } })).status).toBe(201);
+    await h().platform.settle();
+    await publish(space.id, [
+      { operation: 'insert_page', type: 'computed', title: 'Aviary API', computed: { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'aviary' } } }, props: {} } },
+      { operation: 'insert_page', title: 'Birds', document: md('Nothing about the API here.') },
+    ]);
+    const ids = await pageIds(space.id);
+    for (const query of ['listParrots', 'cockatoos', 'aviaries parrots', 'aviaryId', 'wingspan', 'centimetres']) {
+      expect(await titles(space.id, query), query).toEqual(['Aviary API']);
+    }
+    // The path is a heading of the page: its section is shown, with the heading's anchor.
+    const byPath = await spaceSearch(space.id, 'parrots');
+    expect(byPath.body.items[0]).toMatchObject({ id: ids['Aviary API'], sections: [{ title: 'GET /aviaries/{aviaryId}/parrots', path: expect.stringMatching(/^aviary-api#get/) }] });
+    const org = await orgSearch('listParrots');
+    expect(org.status).toBe(200);
+    expect(org.body.items.map((item: any) => [item.title, item.pages.map((page: any) => page.title)])).toEqual([['Reference', ['Aviary API']]]);
+
+    // A new version of the specification is what the next search finds.
+    h().clock.advance(1000);
+    expect((await h().owner.put(`/v1/orgs/${h().organizationId}/openapi/aviary`, { source: { text: JSON.stringify({ ...document, paths: { '/finches': { get: { operationId: 'listFinches', responses: { '200': { description: 'OK' } } } } } }) } })).status).toBe(200);
+    await h().platform.settle();
+    expect(await titles(space.id, 'listFinches')).toEqual(['Aviary API']);
+    expect(await titles(space.id, 'listParrots')).toEqual([]);
+  });
+
   it('splits pages into sections at headings, with anchors, paths and bounded bodies', async () => {
     const space = await a.space();
     const long = `${'filler '.repeat(100)}widget end`;

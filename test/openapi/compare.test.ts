@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSummaries, summarize } from './compare.js';
+import { compareRequired, compareSummaries, summarize } from './compare.js';
 
 /** The comparison that the public API test relies on finds what it should, and only that. */
 
@@ -81,5 +81,49 @@ describe('comparing response schemas', () => {
     const root = { components: { schemas: { Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } } } };
     const ours = { type: 'object', properties: { children: { type: 'array', items: { type: 'object' } } } };
     expect(compare(ours, { $ref: '#/components/schemas/Node' }, root)).toEqual([]);
+  });
+
+  it('reports the fields theirs requires that ours may leave out, variant by variant and in subpages', () => {
+    const theirRoot = {
+      components: {
+        schemas: {
+          Page: { oneOf: [{ $ref: '#/components/schemas/Doc' }, { $ref: '#/components/schemas/Link' }] },
+          Doc: {
+            allOf: [
+              { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+              {
+                type: 'object',
+                properties: {
+                  type: { enum: ['document'] },
+                  layout: { type: 'object', properties: { cover: { type: 'boolean' } }, required: ['cover'] },
+                  pages: { type: 'array', items: { $ref: '#/components/schemas/Page' } },
+                },
+                required: ['type', 'layout', 'pages'],
+              },
+              { oneOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: {} }] },
+            ],
+          },
+          Link: { type: 'object', properties: { type: { enum: ['link'] }, target: { type: 'string' } }, required: ['type', 'target'] },
+        },
+      },
+    };
+    const link = { type: 'object', properties: { type: { const: 'link' }, target: { type: 'string' } }, required: ['type'] };
+    const doc = (depth: number): object => ({
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        type: { const: 'document' },
+        layout: { type: 'object', properties: { cover: { type: 'boolean' } }, required: depth === 0 ? [] : ['cover'] },
+        ...(depth > 0 && { pages: { type: 'array', items: { oneOf: [doc(depth - 1), link] } } }),
+      },
+      required: ['id', 'type', 'layout', ...(depth > 0 ? ['pages'] : [])],
+    });
+    const found = compareRequired({ oneOf: [doc(1), link] }, { $ref: '#/components/schemas/Page' }, {}, theirRoot);
+    expect(found).toEqual([
+      { field: '[type="document"].pages[][type="document"].pages', ours: 'absent', theirs: 'required' },
+      { field: '[type="document"].pages[][type="document"].layout.cover', ours: 'optional', theirs: 'required' },
+      { field: '[type="document"].pages[][type="link"].target', ours: 'optional', theirs: 'required' },
+      { field: '[type="link"].target', ours: 'optional', theirs: 'required' },
+    ]);
   });
 });

@@ -190,3 +190,136 @@ export function compareSummaries(ours: Summary, theirs: Summary, field = '(body)
   if (ours.items && theirs.items) differences.push(...compareSummaries(ours.items, theirs.items, field === '(body)' ? '[]' : `${field}[]`));
   return differences;
 }
+
+/** Follows $refs until a schema that is not only a $ref. */
+function deref(schema: Schema | boolean | undefined, root: Schema): Schema | undefined {
+  let current = schema;
+  for (let hops = 0; current && typeof current === 'object' && typeof current.$ref === 'string' && hops < 100; hops++) current = resolve(root, current.$ref);
+  return typeof current === 'object' ? current : undefined;
+}
+
+/** The alternatives of a schema (its top-level oneOf/anyOf, through $refs), or the schema itself. */
+function alternativesOf(schema: Schema, root: Schema): Schema[] {
+  const resolved = deref(schema, root);
+  if (!resolved) return [];
+  const listed = [...((resolved.oneOf ?? []) as Schema[]), ...((resolved.anyOf ?? []) as Schema[])];
+  return listed.length === 0 ? [resolved] : listed.flatMap((alternative) => alternativesOf(alternative, root));
+}
+
+/** The fields a schema requires: its own and its allOf parts', and those every alternative of a oneOf/anyOf requires. */
+function requiredOf(schema: Schema | undefined, root: Schema): Set<string> {
+  const resolved = deref(schema, root);
+  if (!resolved) return new Set();
+  const required = new Set<string>((resolved.required ?? []) as string[]);
+  for (const part of (resolved.allOf ?? []) as Schema[]) for (const name of requiredOf(part, root)) required.add(name);
+  const alternatives = [...((resolved.oneOf ?? []) as Schema[]), ...((resolved.anyOf ?? []) as Schema[])];
+  if (alternatives.length > 0) {
+    const each = alternatives.map((alternative) => requiredOf(alternative, root));
+    for (const name of each[0]) if (each.every((set) => set.has(name))) required.add(name);
+  }
+  return required;
+}
+
+/** The schemas a schema gives a property (its own and its allOf and oneOf parts'), as one allOf. */
+function propertyOf(schema: Schema | undefined, name: string, root: Schema): Schema | undefined {
+  const resolved = deref(schema, root);
+  if (!resolved) return undefined;
+  const parts: Schema[] = [];
+  if (resolved.properties?.[name] !== undefined) parts.push(resolved.properties[name]);
+  for (const part of [...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])] as Schema[]) {
+    const found = propertyOf(part, name, root);
+    if (found) parts.push(found);
+  }
+  return parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : { allOf: parts };
+}
+
+/** The property names a schema defines anywhere in its parts. */
+function propertyNames(schema: Schema | undefined, root: Schema, into = new Set<string>()): Set<string> {
+  const resolved = deref(schema, root);
+  if (!resolved) return into;
+  for (const name of Object.keys(resolved.properties ?? {})) into.add(name);
+  for (const part of [...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])] as Schema[]) propertyNames(part, root, into);
+  return into;
+}
+
+/** The items schema of an array schema (through its parts). */
+function itemsOf(schema: Schema | undefined, root: Schema): Schema | undefined {
+  const resolved = deref(schema, root);
+  if (!resolved) return undefined;
+  if (resolved.items && typeof resolved.items === 'object') return resolved.items;
+  for (const part of (resolved.allOf ?? []) as Schema[]) {
+    const found = itemsOf(part, root);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The values an alternative's `type` property takes (its discriminator), or null when it does not fix them. */
+function discriminatorOf(schema: Schema, root: Schema): Set<string> | null {
+  const property = propertyOf(schema, 'type', root);
+  return property === undefined ? null : summarize(property, root).values;
+}
+
+/** Where the required-field walk is: the properties walked into on the way down. */
+interface Walk {
+  readonly ourRoot: Schema;
+  readonly theirRoot: Schema;
+  readonly names: readonly string[];
+  /** Property names not walked into (their requirements are still checked at the level that holds them). */
+  readonly skip: ReadonlySet<string>;
+}
+
+/**
+ * The fields theirs requires that ours does not (`ours: optional` or `absent`): at every level both define,
+ * variant by variant where both are a oneOf of variants told apart by `type` (a page: document, group,
+ * link, computed), so that each of our variants must send what the matching variant of theirs requires.
+ * A property already walked into twice on the way down (a page's subpages) is not walked into again.
+ */
+export function compareRequired(ours: Schema, theirs: Schema, ourRoot: Schema, theirRoot: Schema, skip: ReadonlySet<string> = new Set()): Difference[] {
+  return requiredIn(ours, theirs, '(body)', { ourRoot, theirRoot, names: [], skip });
+}
+
+function requiredIn(ours: Schema, theirs: Schema, field: string, walk: Walk): Difference[] {
+  const ourAlternatives = alternativesOf(ours, walk.ourRoot);
+  const theirAlternatives = alternativesOf(theirs, walk.theirRoot);
+  const differences: Difference[] = [];
+  for (const our of ourAlternatives) {
+    const kinds = theirAlternatives.length > 1 ? discriminatorOf(our, walk.ourRoot) : null;
+    const matching =
+      kinds === null ? [] : theirAlternatives.filter((their) => [...(discriminatorOf(their, walk.theirRoot) ?? [])].some((kind) => kinds.has(kind)));
+    if (matching.length === 0) differences.push(...requiredPair(our, theirs, field, walk));
+    for (const their of matching) differences.push(...requiredPair(our, their, `${field === '(body)' ? '' : field}[type=${[...kinds!].join('|')}]`, walk));
+  }
+  return dedupe(differences);
+}
+
+function requiredPair(ours: Schema, theirs: Schema, field: string, walk: Walk): Difference[] {
+  const differences: Difference[] = [];
+  const ourRequired = requiredOf(ours, walk.ourRoot);
+  const ourNames = propertyNames(ours, walk.ourRoot);
+  const join = (name: string) => (field === '(body)' || field === '' ? name : `${field}.${name}`);
+  for (const name of requiredOf(theirs, walk.theirRoot)) {
+    if (!ourRequired.has(name)) differences.push({ field: join(name), ours: ourNames.has(name) ? 'optional' : 'absent', theirs: 'required' });
+  }
+  for (const name of ourNames) {
+    // A recursive schema (a page's subpages) is walked twice down, then no further.
+    if (walk.skip.has(name) || walk.names.filter((seen) => seen === name).length >= 2) continue;
+    const our = propertyOf(ours, name, walk.ourRoot);
+    const their = propertyOf(theirs, name, walk.theirRoot);
+    if (our && their) differences.push(...requiredIn(our, their, join(name), { ...walk, names: [...walk.names, name] }));
+  }
+  const ourItems = itemsOf(ours, walk.ourRoot);
+  const theirItems = itemsOf(theirs, walk.theirRoot);
+  if (ourItems && theirItems) differences.push(...requiredIn(ourItems, theirItems, field === '(body)' ? '[]' : `${field}[]`, walk));
+  return differences;
+}
+
+function dedupe(differences: Difference[]): Difference[] {
+  const seen = new Set<string>();
+  return differences.filter((difference) => {
+    const key = `${difference.field} ${difference.ours}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

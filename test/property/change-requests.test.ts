@@ -12,8 +12,8 @@ import { check, type Model, type Real } from './change-requests/model.js';
  * The change request lifecycle checked against a model (fast-check's musicPlayer pattern; the model and
  * its rules are in change-requests/model.ts): creating requests (by the owner or an editor), setting
  * their status among draft, open and archived (reopening an archived one), changing their subject
- * (sometimes too long), content batches that insert, retitle, rewrite and delete pages (sometimes with a
- * bad change), merging (sometimes as an editor, who may not), bringing requests up to date, and locking
+ * (sometimes too long), content batches that insert, retitle, rewrite, delete and revert pages (sometimes
+ * with a bad change), merging (sometimes as an editor, who may not), bringing requests up to date, and locking
  * or unlocking the space. Merging one request moves the space on, so the others become outdated and
  * their merges and updates combine both sides' changes, with conflicts. After every step the space's
  * counts, revision and content, every request's status, subject, revisions and `outdated`, the list of
@@ -23,7 +23,10 @@ import { check, type Model, type Real } from './change-requests/model.js';
 const NUM_RUNS = 60;
 
 /** A change of a batch; pages are picked among the first few (by path), so that two requests' changes often meet. */
-const opArb: fc.Arbitrary<EditOp> = fc.record({ kind: fc.constantFrom('insert' as const, 'title' as const, 'body' as const, 'body' as const, 'delete' as const), page: fc.nat({ max: 5 }) });
+const opArb: fc.Arbitrary<EditOp> = fc.record({
+  kind: fc.constantFrom('insert' as const, 'title' as const, 'body' as const, 'body' as const, 'delete' as const, 'revert' as const),
+  page: fc.nat({ max: 5 }),
+});
 
 /** A request picked by position: mostly among those not merged yet, sometimes among all. */
 const targetArb = fc.record({ pick: fc.nat(), any: fc.nat({ max: 4 }).map((n) => n === 0) });
@@ -64,7 +67,7 @@ async function setup(): Promise<{ model: Model; real: Real }> {
   const space = await owner.createSpace({ organizationId: init.organizationId, title: 'Docs' });
   const revision = space.revision as string;
   const model: Model = { locked: false, space: { content: new Map(), revision }, requests: [], seen: new Set([revision]) };
-  const real: Real = { platform, clock, owner, editor: platform.as(editor.userId), spaceId: space.id, ids: [], inserted: 0, written: 0 };
+  const real: Real = { platform, clock, owner, editor: platform.as(editor.userId), spaceId: space.id, ids: [], inserted: 0, written: 0, pageIds: new Map() };
   await check(model, real);
   // The space starts with a few pages (request #1, merged), so that the requests' edits of them meet.
   for (const command of [new CreateRequest(false, 'Start'), new EditContent(FIRST, SEED_PAGES, false), new MergeRequest(FIRST, false)]) await command.run(model, real);

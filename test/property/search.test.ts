@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/core/clock.js';
+import { createMemoryBlobStore } from '../../src/core/blobs.js';
 import { loadRevision } from '../../src/core/content/revision.js';
 import { createDerivedCache } from '../../src/core/derived.js';
 import { createPlatform, type Api, type Platform } from '../../src/core/platform.js';
@@ -14,15 +15,19 @@ import { createMemoryStore } from '../../src/store/memory.js';
 
 /**
  * The search index follows a space's revisions incrementally: after random batches of edits (pages
- * inserted, retitled, rewritten, moved, flagged noIndex or not, deleted; groups too), each published by
- * merging a change request, the index the platform keeps (taken over from the previous revision and
- * updated with the diff) must answer every query exactly as an index built from scratch for the same
- * revision: same count, same hits in the same order, same scores bit for bit, same sections.
+ * inserted, retitled, rewritten, moved, flagged noIndex or not, deleted; groups and computed pages too),
+ * each published by merging a change request, and new versions of the OpenAPI specification the computed
+ * pages expand, the index the platform keeps (taken over from the previous revision, updated with the
+ * diff, its computed pages replaced for the new version) must answer every query exactly as an index
+ * built from scratch for the same revision: same count, same hits in the same order, same scores bit for
+ * bit, same sections.
  *
- * An oracle simpler than the system checks what matches: for a single word that is no prefix of another
- * word and too short for typos, the hits are exactly the document pages whose title, description or
- * Markdown contain the word and that neither they nor an ancestor mark noIndex, as the content API shows
- * them. The posting lists under the index are checked against a Map.
+ * An oracle simpler than the system checks what matches and how it ranks: for a single word that is no
+ * prefix of another word and too short for typos, the hits are exactly the pages whose title, description
+ * or Markdown contain the word and that neither they nor an ancestor mark noIndex, as the content API
+ * shows them (a computed page with the content it expands into: operation ids, summaries, paths,
+ * parameters), and every hit with the word in its title or a heading comes before every hit without. The
+ * posting lists under the index are checked against a Map.
  */
 
 const NUM_RUNS = 25;
@@ -37,13 +42,15 @@ const QUERIES = [...PLAIN, 'instal', 'configur', 'confgure', 'deploymnt', 'insta
 const word = fc.constantFrom(...VOCABULARY);
 const words = (max: number) => fc.array(word, { minLength: 1, maxLength: max }).map((list) => list.join(' '));
 /** A Markdown body: some text, then up to three sections under headings (a repeated heading included). */
+/** Some words, or one word again and again (a short body or description that scores high without a title match). */
+const text = (max: number) => fc.oneof(words(max), word.map((each) => `${each} `.repeat(max).trim()));
 const body = fc
-  .tuple(words(6), fc.array(fc.tuple(fc.constantFrom('## ', '### '), words(2), words(8)), { maxLength: 3 }))
+  .tuple(text(6), fc.array(fc.tuple(fc.constantFrom('## ', '### '), words(2), words(8)), { maxLength: 3 }))
   .map(([intro, sections]) => [intro, ...sections.map(([level, heading, text]) => `${level}${heading}\n\n${text}`)].join('\n\n'));
 
 /** One edit; pages are picked by position in the current tree, so every edit applies to something. */
 type Edit =
-  | { kind: 'insert'; parent: number; top: boolean; group: boolean; title: string; body: string; noIndex: boolean }
+  | { kind: 'insert'; parent: number; top: boolean; group: boolean; computed?: boolean; title: string; body: string; noIndex: boolean }
   | { kind: 'retitle'; page: number; title: string; description: string }
   | { kind: 'rewrite'; page: number; body: string }
   | { kind: 'flag'; page: number; noIndex: boolean }
@@ -59,9 +66,12 @@ const insert = fc.record({
   body,
   noIndex: fc.boolean(),
 });
+/** A computed page, from the space's OpenAPI specification. */
+const insertComputed = insert.map((change) => ({ ...change, group: false, computed: true }));
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   { arbitrary: insert, weight: 2 },
-  fc.record({ kind: fc.constant('retitle' as const), page: fc.nat(), title: words(3), description: words(3) }),
+  insertComputed,
+  fc.record({ kind: fc.constant('retitle' as const), page: fc.nat(), title: words(3), description: text(3) }),
   fc.record({ kind: fc.constant('rewrite' as const), page: fc.nat(), body }),
   fc.record({ kind: fc.constant('flag' as const), page: fc.nat(), noIndex: fc.boolean() }),
   fc.record({ kind: fc.constant('move' as const), page: fc.nat(), into: fc.nat(), top: fc.boolean() }),
@@ -99,12 +109,13 @@ function changesOf(tree: TreePage[], edits: Edit[]): unknown[] {
   const changes: unknown[] = [];
   for (const change of edits) {
     if (change.kind === 'insert') {
-      const parent = change.top || change.group || all.length === 0 ? undefined : all[change.parent % all.length];
+      const parents = all.filter((page) => page.type === 'document' || page.type === 'group');
+      const parent = change.top || change.group || parents.length === 0 ? undefined : parents[change.parent % parents.length];
       if (parent && gone.has(parent.id)) continue;
       filled.add(parent?.id ?? '');
       changes.push({
         operation: 'insert_page',
-        ...(change.group ? { type: 'group' } : { document: { markdown: change.body } }),
+        ...(change.computed ? { type: 'computed', computed: SOURCE } : change.group ? { type: 'group' } : { document: { markdown: change.body } }),
         title: change.title,
         ...(change.noIndex && { noIndex: true }),
         ...(parent && { into: parent.id }),
@@ -134,18 +145,51 @@ function changesOf(tree: TreePage[], edits: Edit[]): unknown[] {
   return changes;
 }
 
+/** The source of the computed pages: the organization's specification `zoo`. */
+const SOURCE = { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'zoo' } } }, props: {} };
+
+/** An operation of the specification, its every text from the vocabulary. */
+const operation = fc.record({ path: word, method: fc.constantFrom('get', 'post', 'delete'), operationId: word, summary: words(3), parameter: word, about: words(3) });
+
+/** A specification of the vocabulary: its operation ids, summaries, paths and parameters are what computed pages are searched by. */
+const specArb = fc.array(operation, { minLength: 1, maxLength: 3 }).map((operations) => {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { path, method, operationId, summary, parameter, about } of operations) {
+    (paths[`/${path}`] ??= {})[method] = {
+      operationId,
+      summary,
+      parameters: [{ name: parameter, in: 'query', description: about, schema: { type: 'string' } }],
+      responses: { '200': { description: 'Done' } },
+    };
+  }
+  return JSON.stringify({ openapi: '3.1.0', info: { title: 'Zoo', version: '1' }, paths });
+});
+
 interface World {
   platform: Platform;
   api: Api;
   spaceId: string;
+  organizationId: string;
+  blobs: ReturnType<typeof createMemoryBlobStore>;
 }
 
-async function world(): Promise<World> {
-  const platform = createPlatform({ store: createMemoryStore(), clock: manualClock('2026-03-01T10:00:00.000Z'), signingKey: 'property' });
+async function world(spec: string): Promise<World> {
+  const blobs = createMemoryBlobStore();
+  const platform = createPlatform({ store: createMemoryStore(), clock: manualClock('2026-03-01T10:00:00.000Z'), signingKey: 'property', blobs });
   const init = await platform.initialize({ title: 'Search', email: 'search@property.test', name: 'Searcher' });
   const api = platform.as(init.userId);
   const space = await api.createSpace({ organizationId: init.organizationId, title: 'Docs' });
-  return { platform, api, spaceId: space.id };
+  const w = { platform, api, spaceId: space.id, organizationId: init.organizationId, blobs };
+  await setSpec(w, spec);
+  return w;
+}
+
+/** Gives the specification a text (a new version when it differs) and waits for it to be processed. */
+async function setSpec({ api, platform, organizationId }: World, text: string) {
+  await api.putOpenAPISpec({ organizationId, specSlug: 'zoo', source: { text } });
+  await platform.settle();
+  const spec = await api.getOpenAPISpec({ organizationId, specSlug: 'zoo' });
+  expect(spec.lastProcessErrorCode, 'the specification is processed').toBeUndefined();
 }
 
 /** Publishes a batch: a change request with these changes, merged into the space. */
@@ -158,51 +202,65 @@ async function publish({ api, spaceId }: World, changes: unknown[]) {
   expect(merged.result).toBe('merge');
 }
 
-/** The oracle: the ids of the pages a one-word query must find, from the content API alone. */
-async function expectedFor(term: string, { api, spaceId }: World): Promise<string[]> {
+/**
+ * The oracle: the pages a one-word query must find, from the content API alone (computed pages are
+ * listed expanded, as documents with the content they expand into), each with whether the word is in its
+ * title or a heading.
+ */
+async function expectedFor(term: string, { api, spaceId }: World): Promise<{ id: string; prominent: boolean }[]> {
   const tree = (await api.listSpacePages({ spaceId })).pages as unknown as TreePage[];
-  const found: string[] = [];
+  const found: { id: string; prominent: boolean }[] = [];
+  const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z]+/);
   const visit = async (pages: TreePage[], excluded: boolean) => {
     for (const page of pages) {
       const out = excluded || page.noIndex === true;
       if (!out && page.type === 'document') {
         const { markdown } = (await api.getSpacePage({ spaceId, pageId: page.id })) as { markdown: string };
-        const text = `${page.title} ${page.description ?? ''} ${markdown}`.toLowerCase().split(/[^a-z]+/);
-        if (text.includes(term)) found.push(page.id);
+        const headings = markdown.split('\n').filter((line) => /^#{1,6} /.test(line));
+        if (wordsOf(`${page.title} ${page.description ?? ''} ${markdown}`).includes(term)) {
+          found.push({ id: page.id, prominent: wordsOf([page.title, ...headings].join(' ')).includes(term) });
+        }
       }
       await visit(page.pages ?? [], out);
     }
   };
   await visit(tree, false);
-  return found.sort();
+  return found.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 describe('search index', () => {
-  it('updated through random edit batches, answers every query as an index built from scratch', async () => {
+  it('updated through random edit batches and specification versions, answers every query as an index built from scratch', async () => {
     // Two batches of inserts first (the second nests pages under the first's), so that the edits after
-    // them have a tree to work on.
-    const seed = fc.array(insert, { minLength: 2, maxLength: 6 });
+    // them have a tree to work on; each batch may come with a new version of the specification.
+    const seed = fc.array(fc.oneof({ arbitrary: insert, weight: 3 }, insertComputed), { minLength: 2, maxLength: 6 });
+    const later = fc.array(fc.tuple(fc.array(edit, { maxLength: 6 }), fc.option(specArb, { nil: undefined })), { minLength: 1, maxLength: 8 });
     const batchLists = fc
-      .tuple(seed, seed, fc.array(fc.array(edit, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 8 }))
-      .map(([first, second, rest]) => [first, second.map((change) => ({ ...change, top: false, group: false })), ...rest]);
+      .tuple(specArb, seed, seed, later)
+      .map(([spec, first, second, rest]) => ({
+        spec,
+        batches: [[first, undefined], [second.map((change) => ({ ...change, top: false, group: false })), undefined], ...rest] as [Edit[], string | undefined][],
+      }));
     await fc.assert(
-      fc.asyncProperty(batchLists, async (batches) => {
-        const w = await world();
+      fc.asyncProperty(batchLists, async ({ spec, batches }) => {
+        const w = await world(spec);
         const derived = createDerivedCache();
+        const context = (tx: Parameters<Parameters<Platform['store']['read']>[0]>[0]) => ({ tx, derived, workers: inlineWorkers, blobs: w.blobs });
         let previous: SearchIndex | undefined;
-        for (const edits of batches) {
-          const tree = (await w.api.listSpacePages({ spaceId: w.spaceId })).pages as unknown as TreePage[];
+        for (const [edits, nextSpec] of batches) {
+          // As stored: computed pages as `computed`, not expanded into documents.
+          const tree = (await w.api.listSpacePages({ spaceId: w.spaceId, computed: false })).pages as unknown as TreePage[];
           const changes = changesOf(tree, edits);
-          if (changes.length === 0) continue;
-          await publish(w, changes);
+          if (changes.length === 0 && nextSpec === undefined) continue;
+          if (nextSpec !== undefined) await setSpec(w, nextSpec);
+          if (changes.length > 0) await publish(w, changes);
           await w.platform.store.read(async (tx) => {
             const space = (await tx.get(TABLES.spaces, w.spaceId)) as SpaceRecord;
-            const revision = await loadRevision(tx, space.revision);
-            const scratch = await buildIndex({ tx, derived, workers: inlineWorkers }, revision);
-            const kept = await withSearchIndex({ tx, derived, workers: inlineWorkers }, revision, (index) => index);
+            const target = { revision: await loadRevision(tx, space.revision), organizationId: w.organizationId };
+            const scratch = await buildIndex(context(tx), target);
+            const kept = await withSearchIndex(context(tx), target, (index) => index);
             // Taken over from the previous revision (and that revision's entry dropped), not rebuilt.
             if (previous) expect(kept).toBe(previous);
-            expect(derived.peek(SEARCH_KIND, revision.parents[0])).toBeUndefined();
+            if (changes.length > 0) expect(derived.peek(SEARCH_KIND, target.revision.parents[0])).toBeUndefined();
             expect(kept.size).toBe(scratch.size);
             for (const query of QUERIES) {
               const terms = queryWords(query);
@@ -211,15 +269,20 @@ describe('search index', () => {
             previous = kept;
           });
           for (const term of PLAIN) {
-            const hits = previous!.search([term], 0, 1000).hits.map((hit) => hit.id).sort();
-            expect(hits, term).toEqual(await expectedFor(term, w));
+            const hits = previous!.search([term], 0, 1000).hits;
+            const expected = await expectedFor(term, w);
+            expect(hits.map((hit) => hit.id).sort(), term).toEqual(expected.map((page) => page.id));
+            // A title or heading match ranks above a body match.
+            const prominent = new Set(expected.filter((page) => page.prominent).map((page) => page.id));
+            const order = hits.map((hit) => prominent.has(hit.id));
+            expect(order, `${term}: title and heading matches first`).toEqual([...order].sort((a, b) => Number(b) - Number(a)));
           }
         }
         await w.platform.close();
       }),
       { numRuns: NUM_RUNS },
     );
-  }, 120_000);
+  }, 240_000);
 
   it('restored from its image (as a worker thread sends it back), answers and updates as the index it was made of', async () => {
     const page = fc.record({ title: words(3), description: fc.option(words(3), { nil: undefined }), markdown: body });

@@ -18,14 +18,17 @@ export interface ComputedContent {
   readonly seed: string;
 }
 
+/** What generating a computed page's content needs: reads, the bytes of specification versions, jobs and the cache. */
+export type ComputeContext = Pick<Context, 'tx' | 'blobs' | 'workers' | 'derived'>;
+
 /** The specification version a computed page's content comes from: its latest processed one, if any. */
-async function sourceVersion(ctx: Context, organizationId: string, source: ComputedSource) {
+async function sourceVersion(ctx: Pick<Context, 'tx'>, organizationId: string, source: ComputedSource) {
   const spec = await findSpec(ctx, organizationId, source.dependencies.spec.ref.spec);
   return spec && (await latestVersion(ctx.tx, spec));
 }
 
 /** The seed of a computed page (as computeContent gives it), without parsing the specification or generating Markdown. */
-export async function computedSeed(ctx: Context, organizationId: string, source: ComputedSource): Promise<string> {
+export async function computedSeed(ctx: Pick<Context, 'tx'>, organizationId: string, source: ComputedSource): Promise<string> {
   return (await sourceVersion(ctx, organizationId, source))?.id ?? 'none';
 }
 
@@ -39,7 +42,7 @@ const CHARACTERS_PER_PAGE = 5000;
  * Generates the content of a computed page of an organization: once per specification version (kept in
  * `ctx.derived`), as a job, since a document of megabytes takes a while to read and turn into Markdown.
  */
-export async function computeContent(ctx: Context, organizationId: string, source: ComputedSource): Promise<ComputedContent> {
+export async function computeContent(ctx: ComputeContext, organizationId: string, source: ComputedSource): Promise<ComputedContent> {
   const slug = source.dependencies.spec.ref.spec;
   const version = await sourceVersion(ctx, organizationId, source);
   if (!version) return { markdown: `_The OpenAPI specification ${slug} has no processed version yet._\n`, seed: 'none' };

@@ -132,7 +132,14 @@ type MarkType = DocumentMark['type'];
 
 /** Converts Markdown into a JSONDocument. */
 export function markdownToDocument(markdown: string): JSONDocument {
-  const root = parseMarkdown(markdown);
+  return documentOfRoot(parseMarkdown(markdown)).document;
+}
+
+/**
+ * A parsed Markdown body as a JSONDocument, with the top-level blocks each child of the root made (none
+ * for a link definition): what ties a block's `key` to the Markdown it came from (author/revert-blocks.ts).
+ */
+export function documentOfRoot(root: Root): { document: JSONDocument; blocksOf: TopLevelBlock[][] } {
   const definitions = new Map<string, Definition>();
   for (const node of root.children) if (node.type === 'definition') definitions.set(node.identifier, node);
   const slugger = newSlugger();
@@ -275,7 +282,8 @@ export function markdownToDocument(markdown: string): JSONDocument {
   }
 
   // Every block blocks() makes at the top level is of a top-level type (nested ones are list items, code lines, rows).
-  return { object: 'document', data: {}, nodes: blocks(root.children) as TopLevelBlock[] };
+  const blocksOf = root.children.map((child) => blocks([child]) as TopLevelBlock[]);
+  return { document: { object: 'document', data: {}, nodes: blocksOf.flat() }, blocksOf };
 }
 
 /** Where in the input document a problem is, for error messages. */

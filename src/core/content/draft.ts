@@ -4,6 +4,7 @@ import { keyBetween } from '../ordering/keys.js';
 import { TABLES, type ChangeRequestRecord, type ContentDocumentRecord, type RevisionRecord, type RevisionType } from '../records.js';
 import { TreeMap } from './btree.js';
 import {
+  LAYOUT_TYPES,
   PARENT_TYPES,
   childKey,
   childRange,
@@ -15,9 +16,11 @@ import {
   type PageType,
 } from './model.js';
 import { gitTextOid } from './git.js';
-import { loadRevision } from './revision.js';
+import { loadRevision, readMarkdown } from './revision.js';
 import { MAX_SLUG_LENGTH, slugProblem, slugify, withSuffix } from './slugs.js';
 import { MAX_TITLE_LENGTH } from './page-fields.js';
+import type { PageCover } from './page-cover.js';
+import { layoutOf, settleLayout, type PageLayoutSettings } from './page-layout.js';
 
 export { MAX_TITLE_LENGTH };
 
@@ -40,6 +43,10 @@ export interface NewPage {
   readonly document?: string;
   readonly target?: LinkTarget;
   readonly computed?: ComputedSource;
+  /** Layout options (document and computed pages); those equal to the defaults are not stored. */
+  readonly layout?: PageLayoutSettings;
+  /** A cover image (document and computed pages); null: none. */
+  readonly cover?: PageCover | null;
   readonly createdAt?: string;
   readonly updatedAt?: string;
 }
@@ -59,8 +66,32 @@ export interface PagePatch {
   readonly document?: string;
   readonly target?: LinkTarget;
   readonly computed?: ComputedSource;
+  /** Layout options to set (document and computed pages); the others stay. */
+  readonly layout?: PageLayoutSettings;
+  /** A cover image to set (document and computed pages); null removes it. */
+  readonly cover?: PageCover | null;
   /** The `updatedAt` to record when something changed (merge keeps the side's); default now. */
   readonly updatedAt?: string;
+}
+
+/**
+ * The patch that gives a page exactly `page`'s own fields (not its slug, place or body): absent ones are
+ * removed (an empty text, a false flag, a null cover), and the whole layout is set so that options left at
+ * their defaults are reset too.
+ */
+export function ownFieldsPatch(page: PageEntry): PagePatch {
+  return {
+    title: page.title,
+    emoji: page.emoji ?? '',
+    icon: page.icon ?? '',
+    description: page.description ?? '',
+    hidden: page.hidden ?? false,
+    noIndex: page.noIndex ?? false,
+    noRobotsIndex: page.noRobotsIndex ?? false,
+    ...(page.target !== undefined && { target: page.target }),
+    ...(page.computed !== undefined && { computed: page.computed }),
+    ...(LAYOUT_TYPES.has(page.type) && { layout: layoutOf(page.layout), cover: page.cover ?? null }),
+  };
 }
 
 /** What a new revision records about how it was made. */
@@ -120,6 +151,12 @@ export class RevisionDraft {
     return (await this.pages.get(id)) as PageEntry | undefined;
   }
 
+  /** A page's Markdown body as it stands in the draft ('' for none), a body this draft wrote included. */
+  async markdownOf(page: PageEntry): Promise<string> {
+    const written = page.document === undefined ? undefined : this.documents.find((document) => document.id === page.document);
+    return written ? written.markdown : readMarkdown(this.ctx.tx, page);
+  }
+
   /** A page by id; a 400 naming it when there is none. */
   async requirePage(id: string): Promise<PageEntry> {
     const page = await this.page(id);
@@ -171,6 +208,8 @@ export class RevisionDraft {
     }
     if (fields.type === 'link' && !fields.target) throw badRequest('target: a link page needs a target');
     if (fields.type === 'computed' && !fields.computed) throw badRequest('computed: a computed page needs its source');
+    if (fields.layout !== undefined && !LAYOUT_TYPES.has(fields.type)) throw badRequest(`layout: a ${fields.type} page has no layout`);
+    if (fields.cover && !LAYOUT_TYPES.has(fields.type)) throw badRequest(`cover: a ${fields.type} page has no cover`);
     const page = tidy({
       id,
       type: fields.type,
@@ -188,6 +227,8 @@ export class RevisionDraft {
       document: fields.type === 'document' ? (fields.document ?? (await this.body(fields.markdown))) : undefined,
       target: fields.type === 'link' ? fields.target : undefined,
       computed: fields.type === 'computed' ? fields.computed : undefined,
+      layout: settleLayout(undefined, fields.layout),
+      cover: fields.cover ?? undefined,
       createdAt: fields.createdAt ?? this.ctx.now,
       updatedAt: fields.updatedAt ?? this.ctx.now,
     });
@@ -206,11 +247,15 @@ export class RevisionDraft {
     }
     if (patch.target !== undefined && page.type !== 'link') throw badRequest(`Page ${id} is a ${page.type} page: only link pages have a target`);
     if (patch.computed !== undefined && page.type !== 'computed') throw badRequest(`Page ${id} is a ${page.type} page: only computed pages have a source`);
+    if (patch.layout !== undefined && !LAYOUT_TYPES.has(page.type)) throw badRequest(`Page ${id} is a ${page.type} page: it has no layout`);
+    if (patch.cover && !LAYOUT_TYPES.has(page.type)) throw badRequest(`Page ${id} is a ${page.type} page: it has no cover`);
     const next: Record<string, unknown> = { ...page };
     if (patch.title !== undefined) next.title = patch.title;
     for (const field of [...OPTIONAL_TEXT, ...FLAGS] as const) if (patch[field] !== undefined) next[field] = patch[field];
     if (patch.target !== undefined) next.target = patch.target;
     if (patch.computed !== undefined) next.computed = patch.computed;
+    if (patch.layout !== undefined) next.layout = settleLayout(page.layout, patch.layout);
+    if (patch.cover !== undefined) next.cover = patch.cover ?? undefined;
     if (patch.markdown !== undefined) next.document = await this.body(patch.markdown);
     if (patch.document !== undefined) next.document = patch.document === '' ? undefined : patch.document;
     let updated = tidy(next);

@@ -1,5 +1,7 @@
 import type { RevisionContent, RevisionRecord } from '../records.js';
 import { EMPTY_MAP } from './btree.js';
+import type { PageCover } from './page-cover.js';
+import type { PageLayoutSettings } from './page-layout.js';
 
 /**
  * The content model: what a revision holds (README "Content", docs/content-model.md). A revision
@@ -9,6 +11,9 @@ import { EMPTY_MAP } from './btree.js';
 
 /** The kinds of page: a document with a body, a group of pages (top level only), a link, a computed page. */
 export type PageType = 'document' | 'group' | 'link' | 'computed';
+
+/** The kinds of page that have a layout and a cover (a computed page is shown as the document it expands into). */
+export const LAYOUT_TYPES: ReadonlySet<PageType> = new Set(['document', 'computed']);
 
 /** The kinds of page that may have children. */
 export const PARENT_TYPES: ReadonlySet<PageType> = new Set(['document', 'group']);
@@ -48,6 +53,10 @@ export interface PageEntry {
   readonly target?: LinkTarget;
   /** Computed pages: what generates them. */
   readonly computed?: ComputedSource;
+  /** Document and computed pages: the layout options set away from the defaults (page-layout.ts). */
+  readonly layout?: PageLayoutSettings;
+  /** Document and computed pages: the cover image (page-cover.ts). */
+  readonly cover?: PageCover;
   readonly createdAt: string;
   /** When its own fields or body last changed (a move or a parent's change leaves it alone). */
   readonly updatedAt: string;

@@ -5,6 +5,7 @@ import { computeContent, computedSeed } from './computed.js';
 import { markdownToDocument } from './document.js';
 import { downloadUrl } from './downloads.js';
 import { gitFilePath, gitPagePath } from './git.js';
+import { layoutOf } from './page-layout.js';
 import type { FileEntry, PageEntry, PageNode } from './model.js';
 import { readDocument } from './revision.js';
 import type { RevisionFileSchema, RevisionPageSchema } from './schemas.js';
@@ -24,8 +25,6 @@ export interface ContentOptions {
 /** The Git blob id of an empty file: the `git.oid` of a page without a body. */
 const EMPTY_BLOB_OID = 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391';
 
-/** Pages have no layout settings of their own here: every page shows everything but a cover. */
-const LAYOUT = { cover: false, title: true, description: true, tableOfContents: true, outline: true, pagination: true };
 
 /** The app URL of a page of a target. */
 export const pageAppUrl = (ctx: Context, target: ContentTarget, page: PageEntry) => ctx.urls.app(`${target.appPath}/${page.path}`);
@@ -65,7 +64,7 @@ export async function presentPage(
 ): Promise<PageOutput> {
   switch (page.type) {
     case 'group':
-      return { ...common(page), type: 'group', slug: page.slug, path: page.path, pages: children, ...flagsOf(page) };
+      return { ...common(page), kind: 'group', type: 'group', slug: page.slug, path: page.path, pages: children, ...flagsOf(page) };
     case 'link': {
       const target_ = page.target!;
       let href = target_.kind === 'url' ? target_.url : ctx.urls.app(`${target.appPath}/pages/${target_.page}`);
@@ -73,7 +72,7 @@ export async function presentPage(
         const linked = await options.lookup(target_.page);
         if (linked) href = pageAppUrl(ctx, target, linked);
       }
-      return { ...common(page), type: 'link', target: target_, href, hidden: page.hidden === true };
+      return { ...common(page), kind: 'link', type: 'link', target: target_, href, hidden: page.hidden === true };
     }
     case 'computed': {
       if (!options.computed) {
@@ -86,14 +85,17 @@ export async function presentPage(
       const seed = content?.seed ?? (await computedSeed(ctx, organizationId, page.computed!));
       return {
         ...common(page),
+        kind: 'sheet',
         type: 'document',
         urls: { app: pageAppUrl(ctx, target, page) },
         slug: page.slug,
         path: page.path,
         ...(page.description !== undefined && { description: page.description }),
         pages: children,
-        layout: LAYOUT,
+        layout: layoutOf(page.layout),
+        ...(page.cover && { cover: page.cover }),
         ...flagsOf(page),
+        tags: [],
         computed: page.computed!,
         computedSeed: seed,
         ...(content && bodyIn(options.format, content.markdown)),
@@ -110,6 +112,7 @@ export async function presentPage(
       const git = options.metadata ? { oid: document?.gitOid ?? EMPTY_BLOB_OID, path: gitPagePath(page, children.length > 0) } : undefined;
       return {
         ...common(page),
+        kind: 'sheet',
         type: 'document',
         urls: { app: pageAppUrl(ctx, target, page) },
         slug: page.slug,
@@ -118,8 +121,10 @@ export async function presentPage(
         ...(page.document !== undefined && { documentId: page.document }),
         pages: children,
         ...(git && { git }),
-        layout: LAYOUT,
+        layout: layoutOf(page.layout),
+        ...(page.cover && { cover: page.cover }),
         ...flagsOf(page),
+        tags: [],
         ...bodyIn(options.format, document?.markdown ?? ''),
       };
     }

@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { listSchema } from '../pagination.js';
 import { QueryBoolean, Timestamp, Url } from '../schemas.js';
 import { TOP_LEVEL_BLOCK_TYPES } from './document.js';
+import { PageCoverSchema } from './page-cover.js';
+import { PageLayoutSchema } from './page-layout.js';
 
 /** The query every content read takes: `metadata=false` omits the mutable Git metadata, `computed=false` skips computed pages. */
 export const ContentQuery = {
@@ -40,15 +42,8 @@ export const JSONDocumentSchema = v.object({
   nodes: v.array(v.looseObject({ object: v.literal('block'), type: v.picklist(TOP_LEVEL_BLOCK_TYPES) })),
 });
 
-/** A page's layout options (fixed: pages have no layout settings of their own here). */
-const LayoutSchema = v.object({
-  cover: v.boolean(),
-  title: v.boolean(),
-  description: v.boolean(),
-  tableOfContents: v.boolean(),
-  outline: v.boolean(),
-  pagination: v.boolean(),
-});
+/** A tag of a page (the public API's RevisionPageTag). Pages have no tags here: `tags` is always `[]`. */
+const PageTagSchema = v.object({ tag: v.object({ kind: v.literal('tag'), tag: v.string() }), primary: v.optional(v.boolean()) });
 
 const base = {
   id: v.string(),
@@ -71,6 +66,7 @@ function pageVariants(depth: number) {
   const children = depth === 0 ? v.array(LoosePage) : v.array(childPage(depth - 1));
   const document = v.object({
     ...base,
+    kind: v.literal('sheet'),
     type: v.literal('document'),
     urls: v.object({ app: Url }),
     slug: v.string(),
@@ -79,15 +75,17 @@ function pageVariants(depth: number) {
     documentId: v.optional(v.string()),
     pages: children,
     git: v.optional(GitBlob),
-    layout: LayoutSchema,
+    layout: PageLayoutSchema,
+    cover: v.optional(PageCoverSchema),
     ...flags,
+    tags: v.array(PageTagSchema),
     markdown: v.optional(v.string()),
     document: v.optional(JSONDocumentSchema),
     computed: v.optional(ComputedSourceSchema),
     computedSeed: v.optional(v.string()),
   });
-  const group = v.object({ ...base, type: v.literal('group'), slug: v.string(), path: v.string(), pages: children, ...flags });
-  const link = v.object({ ...base, type: v.literal('link'), target: ContentRefSchema, href: v.string(), hidden: v.boolean() });
+  const group = v.object({ ...base, kind: v.literal('group'), type: v.literal('group'), slug: v.string(), path: v.string(), pages: children, ...flags });
+  const link = v.object({ ...base, kind: v.literal('link'), type: v.literal('link'), target: ContentRefSchema, href: v.string(), hidden: v.boolean() });
   const computed = v.object({ ...base, type: v.literal('computed'), slug: v.string(), path: v.string(), computed: ComputedSourceSchema, hidden: v.boolean() });
   return { document, group, link, computed };
 }

@@ -60,7 +60,7 @@ export async function readDocument(ctx: Context, version: OpenAPISpecVersionReco
 }
 
 /** The specification of an organization with this slug, if there is one. */
-export async function findSpec(ctx: Context, organizationId: string, slug: string): Promise<OpenAPISpecRecord | undefined> {
+export async function findSpec(ctx: Pick<Context, 'tx'>, organizationId: string, slug: string): Promise<OpenAPISpecRecord | undefined> {
   const { items } = await ctx.tx.list(TABLES.openAPISpecs, { index: INDEXES.openAPISpecsByKey, value: specKey(organizationId, slug), limit: 1 });
   return items[0] as OpenAPISpecRecord | undefined;
 }

@@ -1,7 +1,7 @@
 import { defineJob } from '../job.js';
 import { packedBuffers, packedCount, unpack, type PackedStrings } from '../packed-strings.js';
 import { pause } from '../pause.js';
-import { imageBuffers, indexedPage, SearchIndex, type SearchIndexImage } from './search-index.js';
+import { imageBuffers, indexedPage, SearchIndex, type IndexedPage, type SearchIndexImage } from './search-index.js';
 
 /**
  * The job that builds a revision's search index from its indexed pages: cutting bodies into sections and
@@ -48,4 +48,20 @@ export const buildSearchIndexJob = defineJob({
   },
   transferInput: (input) => packedBuffers(input.pages),
   transferOutput: imageBuffers,
+});
+
+/** What indexing one page needs: its fields and its Markdown. */
+export interface IndexPageInput {
+  readonly page: { readonly id: string; readonly title: string; readonly description?: string; readonly path: string };
+  readonly markdown: string;
+}
+
+/**
+ * The job that makes what one page puts in an index, for a computed page: the content an OpenAPI
+ * specification expands into can be megabytes, too long to cut into sections and words on the main thread.
+ */
+export const indexPageJob = defineJob({
+  name: 'indexPage',
+  what: 'indexing a generated page for search',
+  run: ({ page, markdown }: IndexPageInput): IndexedPage => indexedPage(page, markdown),
 });

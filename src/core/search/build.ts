@@ -1,13 +1,12 @@
-import type { ReadTransaction } from '../../store/types.js';
+import { computeContent, computedSeed } from '../content/computed.js';
 import { childIds, diffRevisions, loadRevision, readMarkdown, readPage, readPageTree } from '../content/revision.js';
 import type { PageEntry, PageNode } from '../content/model.js';
-import type { DerivedCache } from '../derived.js';
+import type { Context } from '../context.js';
 import { StringPacker } from '../packed-strings.js';
 import { pause } from '../pause.js';
 import type { RevisionRecord } from '../records.js';
-import type { Workers } from '../workers.js';
-import { buildSearchIndexJob, pageStrings } from './build-job.js';
-import { SearchIndex, indexedPage, type IndexedPage } from './search-index.js';
+import { buildSearchIndexJob, indexPageJob, pageStrings } from './build-job.js';
+import { SearchIndex, indexedPage, type ComputedEntry, type IndexedPage } from './search-index.js';
 
 /**
  * The search index of a revision, kept in `ctx.derived` (kind `search`): built once per revision and
@@ -17,9 +16,12 @@ import { SearchIndex, indexedPage, type IndexedPage } from './search-index.js';
  * revision's entry is dropped: an index belongs to one revision at a time. Otherwise it is built from the
  * whole page tree.
  *
- * Which pages are indexed: document pages, unless they or one of their ancestors (a group included) has
- * `noIndex` ("not indexable in the search", the public API says). Hidden pages are indexed: `hidden` only
- * takes a page out of the navigation. Links, groups and computed pages have no text of their own.
+ * Which pages are indexed: document pages and computed pages (with the content they expand into, as a
+ * one-page read shows it), unless they or one of their ancestors (a group included) has `noIndex` ("not
+ * indexable in the search", the public API says). Hidden pages are indexed: `hidden` only takes a page out
+ * of the navigation. Links and groups have no text of their own. A computed page's content follows its
+ * specification's latest version, not the revision: each search first replaces the computed pages whose
+ * specification has a newer version than the one they were indexed with (refreshComputed).
  */
 
 /** The kind of the index in the derived-data cache. */
@@ -28,19 +30,42 @@ export const SEARCH_KIND = 'search';
 /** How far back along the first parents a cached index is looked for. */
 const MAX_ANCESTOR_STEPS = 16;
 
-/** What building an index needs. */
-export interface IndexContext {
-  readonly tx: ReadTransaction;
-  readonly derived: DerivedCache;
-  readonly workers: Workers;
+/** What building an index needs: reads, the cache, jobs, and the bytes of specification versions (computed pages). */
+export type IndexContext = Pick<Context, 'tx' | 'derived' | 'workers' | 'blobs'>;
+
+/** Where an index's pages come from: a revision of a space of an organization (whose specifications computed pages expand). */
+export interface IndexTarget {
+  readonly revision: RevisionRecord;
+  readonly organizationId: string;
 }
 
 /** How many pages a full build reads between two pauses that let other requests run. */
 const PAGES_BETWEEN_PAUSES = 200;
 
 
+/** The kinds of page that are indexed (with their body, or the content they expand into). */
+const INDEXED_TYPES: ReadonlySet<PageEntry['type']> = new Set(['document', 'computed']);
+
 /** Whether a page is indexed, given whether an ancestor keeps its subtree out. */
-const indexable = (page: PageEntry, excludedAbove: boolean) => page.type === 'document' && !excludedAbove && page.noIndex !== true;
+const indexable = (page: PageEntry, excludedAbove: boolean) => INDEXED_TYPES.has(page.type) && !excludedAbove && page.noIndex !== true;
+
+/**
+ * What a computed page puts in an index: the content its specification's latest version expands into,
+ * generated and then cut into sections and words by jobs (it can be megabytes).
+ */
+async function computedEntryOf(ctx: IndexContext, organizationId: string, page: Pick<PageEntry, 'id' | 'title' | 'description' | 'path' | 'computed'>): Promise<ComputedEntry> {
+  const { markdown, seed } = await computeContent(ctx, organizationId, page.computed!);
+  const { id, title, description, path } = page;
+  const indexed = await ctx.workers.run(indexPageJob, { page: { id, title, ...(description !== undefined && { description }), path }, markdown });
+  return { source: page.computed!, seed, page: indexed };
+}
+
+/** What a page puts in an index: a document's body, or (`computed` set) a computed page's content. */
+async function indexedFormOf(ctx: IndexContext, organizationId: string, page: PageEntry): Promise<{ page: IndexedPage; computed?: ComputedEntry }> {
+  if (page.type !== 'computed') return { page: indexedPage(page, await readMarkdown(ctx.tx, page)) };
+  const computed = await computedEntryOf(ctx, organizationId, page);
+  return { page: computed.page, computed };
+}
 
 /**
  * Builds the index of a revision from its whole page tree: the pages are read here, in slices, and packed
@@ -48,14 +73,16 @@ const indexable = (page: PageEntry, excludedAbove: boolean) => page.type === 'do
  * is restored here, in slices too. Measured at 10,000 pages of 1 KB: building took ~3 s of the main thread;
  * now reading takes ~0.1 s and restoring well under that, each in slices of a few milliseconds.
  */
-export async function buildIndex(ctx: IndexContext, revision: RevisionRecord): Promise<SearchIndex> {
+export async function buildIndex(ctx: IndexContext, { revision, organizationId }: IndexTarget): Promise<SearchIndex> {
   const { tx } = ctx;
   const tree = await readPageTree(tx, revision, PAGES_BETWEEN_PAUSES);
   const pages = new StringPacker();
+  const computed: PageNode[] = [];
   let indexed = 0;
   const visit = async (nodes: readonly PageNode[], excludedAbove: boolean): Promise<void> => {
     for (const node of nodes) {
-      if (indexable(node, excludedAbove)) {
+      if (indexable(node, excludedAbove) && node.type === 'computed') computed.push(node);
+      else if (indexable(node, excludedAbove)) {
         for (const text of pageStrings(node, await readMarkdown(tx, node))) pages.add(text);
         if (++indexed % PAGES_BETWEEN_PAUSES === 0) await pause();
       }
@@ -64,25 +91,35 @@ export async function buildIndex(ctx: IndexContext, revision: RevisionRecord): P
   };
   await visit(tree.pages, false);
   const image = await ctx.workers.run(buildSearchIndexJob, { revisionId: revision.id, pages: pages.finish() });
-  return SearchIndex.restore(image);
+  const index = await SearchIndex.restore(image);
+  // Computed pages go in afterwards, each with its generated content (the order pages go in changes no score).
+  for (const node of computed) index.addComputed(await computedEntryOf(ctx, organizationId, node));
+  return index;
 }
 
-/** One page's change in an index: what to take out (as it was added) and what to put in. */
+/** One page's change in an index: what to take out (as it was added) and what to put in (`computed`: a computed page's). */
 interface PageUpdate {
   readonly remove?: IndexedPage;
   readonly add?: IndexedPage;
+  readonly computed?: ComputedEntry;
 }
 
 /** The fields of a page its indexed form is made of, besides whether it is indexed at all. */
 const sameIndexedFields = (a: PageEntry, b: PageEntry) =>
-  a.type === b.type && a.title === b.title && a.description === b.description && a.path === b.path && a.document === b.document;
+  a.type === b.type &&
+  a.title === b.title &&
+  a.description === b.description &&
+  a.path === b.path &&
+  a.document === b.document &&
+  JSON.stringify(a.computed) === JSON.stringify(b.computed);
 
 /**
  * Works out, without touching the index, how to bring `index` (the index of `from`) to revision `to`: the
  * pages the diff names, and the subtrees under a page whose `noIndex` flipped (their pages did not change,
  * but whether they are indexed did).
  */
-async function planUpdate(tx: ReadTransaction, index: SearchIndex, from: RevisionRecord, to: RevisionRecord): Promise<PageUpdate[]> {
+async function planUpdate(ctx: IndexContext, organizationId: string, index: SearchIndex, from: RevisionRecord, to: RevisionRecord): Promise<PageUpdate[]> {
+  const { tx } = ctx;
   const diff = await diffRevisions(tx, from, to);
   const excludedMemo = new Map<string, boolean>();
   // Whether a page of `to` is kept out by itself or an ancestor: walks up, remembering every answer.
@@ -100,13 +137,13 @@ async function planUpdate(tx: ReadTransaction, index: SearchIndex, from: Revisio
     const id = (before ?? after)!.id;
     seen.add(id);
     const wasIn = before !== undefined && index.has(id);
-    const goesIn = after !== undefined && after.type === 'document' && !(await excluded(after));
+    const goesIn = after !== undefined && INDEXED_TYPES.has(after.type) && !(await excluded(after));
     if (wasIn && goesIn && sameIndexedFields(before, after)) return;
     if (!wasIn && !goesIn) return;
-    updates.push({
-      ...(wasIn && { remove: indexedPage(before, await readMarkdown(tx, before)) }),
-      ...(goesIn && { add: indexedPage(after, await readMarkdown(tx, after)) }),
-    });
+    // A computed page is taken out with what it was put in with (its content may come from an older version).
+    const removed = wasIn ? (index.computedEntry(id)?.page ?? indexedPage(before, await readMarkdown(tx, before))) : undefined;
+    const added = goesIn ? await indexedFormOf(ctx, organizationId, after) : undefined;
+    updates.push({ ...(removed && { remove: removed }), ...(added && { add: added.page }), ...(added?.computed && { computed: added.computed }) });
   };
   for (const page of diff.pages.removed) await reconsider(page, undefined);
   for (const page of diff.pages.added) await reconsider(undefined, page);
@@ -129,7 +166,10 @@ async function planUpdate(tx: ReadTransaction, index: SearchIndex, from: Revisio
 function applyUpdate(index: SearchIndex, updates: readonly PageUpdate[], revisionId: string): void {
   index.revisionId = revisionId;
   for (const update of updates) if (update.remove) index.remove(update.remove);
-  for (const update of updates) if (update.add) index.add(update.add);
+  for (const update of updates) {
+    if (update.computed) index.addComputed(update.computed);
+    else if (update.add) index.add(update.add);
+  }
 }
 
 /** The nearest revision back along the first parents whose index is cached, with that index. */
@@ -146,11 +186,12 @@ async function cachedAncestor(ctx: IndexContext, revision: RevisionRecord) {
 }
 
 /** Computes the index of a revision: an ancestor's, taken over and updated, or a new one. */
-async function computeIndex(ctx: IndexContext, revision: RevisionRecord): Promise<SearchIndex> {
+async function computeIndex(ctx: IndexContext, target: IndexTarget): Promise<SearchIndex> {
+  const { revision, organizationId } = target;
   const found = await cachedAncestor(ctx, revision);
   if (found) {
     const { ancestorId, index } = found;
-    const plan = await planUpdate(ctx.tx, index, await loadRevision(ctx.tx, ancestorId), revision);
+    const plan = await planUpdate(ctx, organizationId, index, await loadRevision(ctx.tx, ancestorId), revision);
     // Taken over only if nobody else took it while the plan was read; from here on nothing awaits, so
     // no search sees it half updated.
     if (ctx.derived.peek(SEARCH_KIND, ancestorId) === index && index.revisionId === ancestorId) {
@@ -163,20 +204,36 @@ async function computeIndex(ctx: IndexContext, revision: RevisionRecord): Promis
       }
     }
   }
-  return buildIndex(ctx, revision);
+  return buildIndex(ctx, target);
+}
+
+/**
+ * Replaces the computed pages of an index whose specification has a newer version than the one their
+ * content came from (two reads per computed page; the content of a new version is generated once, by a
+ * job). Searches may run on the index meanwhile: each page is replaced at once, in one step.
+ */
+async function refreshComputed(ctx: IndexContext, organizationId: string, index: SearchIndex): Promise<void> {
+  for (const entry of index.computedPages()) {
+    if ((await computedSeed(ctx, organizationId, entry.source)) === entry.seed) continue;
+    const { id, title, description, path } = entry.page.document;
+    index.replaceComputed(entry, await computedEntryOf(ctx, organizationId, { id, title, description, path, computed: entry.source }));
+  }
 }
 
 /**
  * Runs `use` on the index of a revision. `use` must not await: the index may be handed over to a newer
  * revision (and changed) at any await, so everything a search needs is read from it in one go.
  */
-export async function withSearchIndex<T>(ctx: IndexContext, revision: RevisionRecord, use: (index: SearchIndex) => T): Promise<T> {
+export async function withSearchIndex<T>(ctx: IndexContext, target: IndexTarget, use: (index: SearchIndex) => T): Promise<T> {
+  const { revision, organizationId } = target;
   for (let attempt = 0; attempt < 3; attempt++) {
     // It weighs the pages of its revision in the cache (derived.ts).
-    const index = await ctx.derived.get(SEARCH_KIND, revision.id, () => computeIndex(ctx, revision), () => revision.content.pages.size);
+    const index = await ctx.derived.get(SEARCH_KIND, revision.id, () => computeIndex(ctx, target), () => revision.content.pages.size);
+    if (index.revisionId !== revision.id) continue;
+    await refreshComputed(ctx, organizationId, index);
     // Still this revision's when this line runs: use it before anything else can run.
     if (index.revisionId === revision.id) return use(index);
   }
   // Taken over again and again by newer revisions (a burst of merges): this search builds its own.
-  return use(await buildIndex(ctx, revision));
+  return use(await buildIndex(ctx, target));
 }

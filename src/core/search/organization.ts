@@ -17,7 +17,8 @@ export const MAX_PAGES_PER_SPACE = 10;
 /**
  * Searches every space of an organization the caller can read (live ones: not deleted), as the space
  * search does each one, and lists the spaces that have hits, each with its best hits. Spaces are ranked
- * by their best hit (more of the words, then a higher score), then by title; `page` pages over spaces.
+ * by their best hit (more of the words, then more of them in its title or a heading, then a higher
+ * score), then by title; `page` pages over spaces.
  * Any member may search; a space the caller cannot read is never searched, so it never shows.
  */
 export const searchOrganizationContent = readOperation({
@@ -38,12 +39,13 @@ export const searchOrganizationContent = readOperation({
     const found = [];
     for (const space of words.length === 0 ? [] : readable) {
       const revision = await loadRevision(ctx.tx, space.revision);
-      const { hits } = await withSearchIndex(ctx, revision, (index) => index.search(words, 0, MAX_PAGES_PER_SPACE));
+      const { hits } = await withSearchIndex(ctx, { revision, organizationId: space.organizationId }, (index) => index.search(words, 0, MAX_PAGES_PER_SPACE));
       if (hits.length > 0) found.push({ space, hits, best: hits[0] });
     }
     found.sort(
       (a, b) =>
         b.best.matched - a.best.matched ||
+        b.best.prominent - a.best.prominent ||
         b.best.score - a.best.score ||
         compareText(a.space.title, b.space.title) ||
         compareText(a.space.id, b.space.id),

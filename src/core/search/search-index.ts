@@ -1,4 +1,4 @@
-import type { PageEntry } from '../content/model.js';
+import type { ComputedSource, PageEntry } from '../content/model.js';
 import { packedBuffers, StringPacker, unpack, type PackedStrings } from '../packed-strings.js';
 import { excerptOf, sectionsOf } from './sections.js';
 import { TextIndex, wordsIn, type Expansion, type TextIndexImage } from './text-index.js';
@@ -11,7 +11,10 @@ import { requiredWords, type Words } from './words.js';
  * revision, updated page by page (build.ts); it is never rebuilt per query.
  *
  * Pages are removed with exactly what they were added with (indexedPage), so an updated index holds and
- * ranks exactly what an index built from scratch would.
+ * ranks exactly what an index built from scratch would. Computed pages are indexed with the content they
+ * expand into, which follows their specification's latest version rather than the revision: the index
+ * keeps, for each, the version its content came from and what it put in, so that build.ts can replace it
+ * when the specification has a newer version.
  */
 
 /** What a page puts in the pages index. */
@@ -19,6 +22,9 @@ interface PageDocument {
   readonly id: string;
   readonly title: string;
   readonly description: string;
+  /** The headings of its sections, one a line. */
+  readonly headings: string;
+  /** The text of its sections, headings aside. */
   readonly body: string;
   readonly path: string;
 }
@@ -39,6 +45,13 @@ export interface IndexedPage {
   readonly sections: readonly SectionDocument[];
 }
 
+/** A computed page in an index: its source, the seed (specification version) its content came from, and what it put in. */
+export interface ComputedEntry {
+  readonly source: ComputedSource;
+  readonly seed: string;
+  readonly page: IndexedPage;
+}
+
 /** A page that matches a query, before it is presented. */
 export interface PageMatch {
   readonly id: string;
@@ -46,6 +59,8 @@ export interface PageMatch {
   readonly path: string;
   /** How many words of the query it contains (prefix and typo matches count). */
   readonly matched: number;
+  /** How many of them are in its title or a heading of its body. */
+  readonly prominent: number;
   readonly score: number;
 }
 
@@ -65,8 +80,10 @@ export interface Hit extends PageMatch {
 /** How many sections a hit shows at most, best first. */
 export const MAX_SECTIONS_PER_HIT = 5;
 
-/** Field weights: a word in the title counts three times, in the description twice. */
-const PAGE_BOOSTS = [3, 2, 1];
+/** Field weights (title, description, headings, body): a word in the title counts three times, in the description or a heading twice. */
+const PAGE_BOOSTS = [3, 2, 2, 1];
+/** The fields whose matches rank a page above pages that have the words only elsewhere: the title and the headings. */
+const PROMINENT_PAGE_FIELDS: ReadonlySet<number> = new Set([0, 2]);
 /** A word in a section's heading counts twice. */
 const SECTION_BOOSTS = [2, 1];
 
@@ -115,7 +132,8 @@ export function indexedPage(page: Pick<PageEntry, 'id' | 'title' | 'description'
       id: page.id,
       title: page.title,
       description: page.description ?? '',
-      body: sections.map((section) => `${section.heading}\n${section.text}`).join('\n'),
+      headings: sections.map((section) => section.heading).join('\n'),
+      body: sections.map((section) => section.text).join('\n'),
       path: page.path,
     },
     sections: sections.map((section, position) => ({
@@ -129,7 +147,7 @@ export function indexedPage(page: Pick<PageEntry, 'id' | 'title' | 'description'
 }
 
 const sectionId = (pageId: string, position: number) => `${pageId}\u0000${position}`;
-const pageFields = (document: PageDocument) => [document.title, document.description, document.body];
+const pageFields = (document: PageDocument) => [document.title, document.description, document.headings, document.body];
 const sectionFields = (section: SectionDocument) => [section.heading, section.text];
 /** Orders strings by code unit: the same order on every machine, unlike localeCompare. */
 export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -168,6 +186,8 @@ function firstInOrder<T>(items: readonly T[], count: number, compare: (a: T, b: 
 export class SearchIndex {
   /** The revision it indexes now: it changes when the index is handed over to a newer revision. */
   revisionId: string;
+  /** The computed pages it holds, by page id. */
+  private readonly computed = new Map<string, ComputedEntry>();
   private readonly pages: TextIndex<PageData>;
   private readonly sections: TextIndex<SectionData>;
   /**
@@ -180,7 +200,7 @@ export class SearchIndex {
   /** An empty index of a revision, or one of given parts (restore). */
   constructor(revisionId: string, parts?: { pages: TextIndex<PageData>; sections: TextIndex<SectionData>; tieBreaks: number[] }) {
     this.revisionId = revisionId;
-    this.pages = parts?.pages ?? new TextIndex<PageData>(PAGE_BOOSTS);
+    this.pages = parts?.pages ?? new TextIndex<PageData>(PAGE_BOOSTS, PROMINENT_PAGE_FIELDS);
     this.sections = parts?.sections ?? new TextIndex<SectionData>(SECTION_BOOSTS);
     this.tieBreaks = parts?.tieBreaks ?? [];
   }
@@ -219,12 +239,12 @@ export class SearchIndex {
   /** The index an image was made of, made in slices (TextIndex.restore): it holds and ranks exactly what the original did. */
   static async restore(image: SearchIndexImage): Promise<SearchIndex> {
     const { pageData, sectionData, noAnchor } = image;
-    const pages = await TextIndex.restore<PageData>(PAGE_BOOSTS, image.pages, (number) => ({
+    const pages = await TextIndex.restore<PageData>(PAGE_BOOSTS, PROMINENT_PAGE_FIELDS, image.pages, (number) => ({
       title: unpack(pageData, 2 * number),
       path: unpack(pageData, 2 * number + 1),
       sections: image.sectionCounts[number],
     }));
-    const sections = await TextIndex.restore<SectionData>(SECTION_BOOSTS, image.sections, (number) => ({
+    const sections = await TextIndex.restore<SectionData>(SECTION_BOOSTS, new Set(), image.sections, (number) => ({
       anchor: noAnchor[number] === 1 ? null : unpack(sectionData, 3 * number),
       heading: unpack(sectionData, 3 * number + 1),
       excerpt: unpack(sectionData, 3 * number + 2),
@@ -256,12 +276,40 @@ export class SearchIndex {
   remove(page: IndexedPage): void {
     this.pages.remove(page.document.id, pageFields(page.document));
     for (const section of page.sections) this.sections.remove(section.id, sectionFields(section));
+    this.computed.delete(page.document.id);
+  }
+
+  /** Adds a computed page with the content it expands into (see ComputedEntry). */
+  addComputed(entry: ComputedEntry): void {
+    this.add(entry.page);
+    this.computed.set(entry.page.document.id, entry);
+  }
+
+  /** The computed pages it holds, with what they are made of. */
+  computedPages(): ComputedEntry[] {
+    return [...this.computed.values()];
+  }
+
+  /** What a computed page it holds is made of. */
+  computedEntry(pageId: string): ComputedEntry | undefined {
+    return this.computed.get(pageId);
+  }
+
+  /**
+   * Replaces a computed page's content, if it is still made of `expected` (another search may have
+   * replaced it, or a newer revision taken it out, while the new content was generated).
+   */
+  replaceComputed(expected: ComputedEntry, next: ComputedEntry): void {
+    if (this.computed.get(expected.page.document.id) !== expected) return;
+    this.remove(expected.page);
+    this.addComputed(next);
   }
 
   /**
    * Searches: the pages that contain most of the words (requiredWords), how many they are, and the hits
-   * at `offset` to `offset + limit` in rank order: more words first, then a higher score (BM25 over title,
-   * description and body), then by a hash of the path and by the path (unique in a revision), so the
+   * at `offset` to `offset + limit` in rank order: more words first, then more of them in the title or a
+   * heading (a title or heading match ranks above a body match), then a higher score (BM25 over title,
+   * description, headings and body), then by a hash of the path and by the path (unique in a revision), so the
    * order is total and the same for the same content. Each hit has the sections that contain any of the
    * words (bestSections).
    */
@@ -269,11 +317,13 @@ export class SearchIndex {
     if (words.length === 0) return { count: 0, hits: [] };
     const expansions = this.pages.expand(words);
     const required = requiredWords(words.length);
-    const { touched, scores, masks } = this.pages.scoreAll(expansions);
+    const { touched, scores, masks, prominentMasks } = this.pages.scoreAll(expansions);
     const matched = new Uint8Array(scores.length);
+    const prominent = new Uint8Array(scores.length);
     const matching: number[] = [];
     for (const number of touched) {
       matched[number] = wordsIn(masks[number]);
+      prominent[number] = wordsIn(prominentMasks[number]);
       if (matched[number] >= required) matching.push(number);
     }
     const { tieBreaks } = this;
@@ -281,12 +331,20 @@ export class SearchIndex {
     const ranked = firstInOrder(
       matching,
       offset + limit,
-      (a, b) => matched[b] - matched[a] || scores[b] - scores[a] || tieBreaks[a] - tieBreaks[b] || compareText(path(a), path(b)),
+      (a, b) => matched[b] - matched[a] || prominent[b] - prominent[a] || scores[b] - scores[a] || tieBreaks[a] - tieBreaks[b] || compareText(path(a), path(b)),
     );
     const hits = ranked.slice(offset).map((number) => {
       const { title, path, sections } = this.pages.dataOf(number);
       const id = this.pages.idOf(number);
-      return { id, title, path, matched: matched[number], score: scores[number], sections: this.bestSections(expansions, id, sections) };
+      return {
+        id,
+        title,
+        path,
+        matched: matched[number],
+        prominent: prominent[number],
+        score: scores[number],
+        sections: this.bestSections(expansions, id, sections),
+      };
     });
     return { count: matching.length, hits };
   }

@@ -27,7 +27,7 @@ export const searchSpaceContent = readOperation({
     const offset = offsetOf(input, digest);
     const limit = input.limit ?? DEFAULT_LIMIT;
     // A query without words (only punctuation) matches nothing: no need for the index.
-    const { count, hits } = words.length === 0 ? { count: 0, hits: [] } : await withSearchIndex(ctx, revision, (index) => index.search(words, offset, limit));
+    const { count, hits } = words.length === 0 ? { count: 0, hits: [] } : await withSearchIndex(ctx, { revision, organizationId: access.space.organizationId }, (index) => index.search(words, offset, limit));
     return pageAt(count, offset, limit, digest, hits.map((hit) => presentHit(ctx, spaceId, hit)));
   },
 });

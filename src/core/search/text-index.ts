@@ -61,6 +61,8 @@ export interface Scored {
   readonly scores: Float64Array;
   /** Per document number, bit `i` set when query word `i` matched. */
   readonly masks: Uint32Array;
+  /** The same, for matches in the prominent fields only (see the constructor). */
+  readonly prominentMasks: Uint32Array;
 }
 
 /** The number of bits set in a 32-bit mask: how many words a document matched. */
@@ -125,6 +127,8 @@ export class TextIndex<D> {
   constructor(
     /** The weight of each field, in the order documents give their fields. */
     private readonly boosts: readonly number[],
+    /** The fields whose matches `scoreAll` also reports apart (`prominentMasks`): a title, headings. */
+    private readonly prominent: ReadonlySet<number> = new Set(),
   ) {
     this.totals = boosts.map(() => 0);
     this.lengths = boosts.map(() => []);
@@ -236,8 +240,8 @@ export class TextIndex<D> {
    * The index an image was made of, with what each document carries (`dataOf`, by number), made in slices
    * with pauses between them; its posting lists are views of the image's arrays.
    */
-  static async restore<D>(boosts: readonly number[], image: TextIndexImage, dataOf: (number: number) => D): Promise<TextIndex<D>> {
-    const index = new TextIndex<D>(boosts);
+  static async restore<D>(boosts: readonly number[], prominent: ReadonlySet<number>, image: TextIndexImage, dataOf: (number: number) => D): Promise<TextIndex<D>> {
+    const index = new TextIndex<D>(boosts, prominent);
     const fields = boosts.length;
     let start = 0;
     for (let term = 0; term < packedCount(image.terms); term++) {
@@ -310,6 +314,7 @@ export class TextIndex<D> {
   scoreAll(expansions: readonly Expansion[]): Scored {
     const scores = new Float64Array(this.slots.length);
     const masks = new Uint32Array(this.slots.length);
+    const prominentMasks = new Uint32Array(this.slots.length);
     const touched: number[] = [];
     for (const { word, term, weight } of expansions) {
       const postings = this.postings.get(term);
@@ -319,14 +324,16 @@ export class TextIndex<D> {
         if (!list) return;
         const { scale, average } = this.factors(field, weight, list.size);
         const lengths = this.lengths[field];
+        const prominent = this.prominent.has(field);
         list.forEach((count, number) => {
           if (masks[number] === 0) touched.push(number);
           scores[number] += termScore(scale, count, lengths[number], average);
           masks[number] |= bit;
+          if (prominent) prominentMasks[number] |= bit;
         });
       });
     }
-    return { touched, scores, masks };
+    return { touched, scores, masks, prominentMasks };
   }
 
   /**

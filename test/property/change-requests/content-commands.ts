@@ -2,9 +2,12 @@ import type fc from 'fast-check';
 import { expect } from 'vitest';
 import { attempt, check, fresh, pickOf, show, targetIndex, type Model, type Page, type Real, type Target } from './model.js';
 
-/** One change of a batch: insert a new page, or retitle, rewrite or delete a page picked by position. */
+/**
+ * One change of a batch: insert a new page, or retitle, rewrite, delete or revert (to the request's base)
+ * a page picked by position.
+ */
 export interface EditOp {
-  readonly kind: 'insert' | 'title' | 'body' | 'delete';
+  readonly kind: 'insert' | 'title' | 'body' | 'delete' | 'revert';
   readonly page: number;
 }
 
@@ -36,6 +39,16 @@ export class EditContent implements fc.AsyncCommand<Model, Real> {
     for (const op of this.ops) {
       if (op.kind === 'insert') {
         insert();
+        continue;
+      }
+      if (op.kind === 'revert') {
+        // Any page the request or its base has, that the run has read (not one this batch inserted).
+        const path = pickOf([...new Set([...next.keys(), ...request.base.keys()])].filter((each) => real.pageIds.has(each)).sort(), op.page);
+        if (path === undefined) continue;
+        changes.push({ operation: 'revert_page', page: real.pageIds.get(path) });
+        const was = request.base.get(path);
+        if (was) next.set(path, was);
+        else next.delete(path);
         continue;
       }
       // Pages that were there before the batch and that it did not delete.

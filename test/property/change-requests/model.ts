@@ -12,7 +12,8 @@ import { outcome } from '../outcome.js';
  * - a request starts as a draft with the next number, from the space's revision and content; PATCH sets
  *   draft, open or archived freely (also on a locked space), and nothing on a merged request (409);
  * - a content batch is refused on a locked space and on archived or merged requests (409), and when one
- *   of its changes is invalid (400); then nothing changes;
+ *   of its changes is invalid (400); then nothing changes; revert_page sets a page back as the request's
+ *   base has it (its title and body; a page the base does not have is deleted, one it has is put back);
  * - merge needs the review level (403 for an editor), a live space (409), a draft or open request (409);
  *   update needs the edit level and the same; an update of a request that is not outdated changes nothing;
  * - merging and updating combine the space's and the request's changes since the request's base, page
@@ -67,6 +68,8 @@ export interface Real {
   inserted: number;
   /** How many bodies and titles the run wrote: each new one is unique in the run. */
   written: number;
+  /** The id of every page the run has read, by path (a path names one page for good: titles are unique). */
+  pageIds: Map<string, string>;
 }
 
 /** The revision a request is based on: the space revision it was last brought up to date with, else its first. */
@@ -153,6 +156,7 @@ export async function readContent(api: Api, real: Real, changeRequestId?: string
       ? await api.getSpacePage({ ...target, pageId: id })
       : await api.getChangeRequestPage({ ...target, changeRequestId, pageId: id })) as { path: string; title: string; markdown?: string };
     out.set(page.path, { title: page.title, body: (page.markdown ?? '').trim() });
+    real.pageIds.set(page.path, id);
   }
   return out;
 }

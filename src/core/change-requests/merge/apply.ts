@@ -1,4 +1,4 @@
-import type { RevisionDraft } from '../../content/draft.js';
+import { ownFieldsPatch, type RevisionDraft } from '../../content/draft.js';
 import type { FileEntry, PageEntry } from '../../content/model.js';
 import { OWN_FIELDS, placeOf } from './pages.js';
 import { sameValue } from './pick.js';
@@ -83,7 +83,7 @@ export async function applyMerged(draft: RevisionDraft, from: MergeSide, result:
     // A body another revision stores is pointed at, not copied: the page then has the same body as that
     // side, so a later merge does not see a change of it (a copy would be a new document).
     const content = body !== undefined ? { markdown: body } : was.document === page.document ? {} : { document: page.document ?? '' };
-    await draft.updatePage(id, { ...(fields && patchOf(page)), ...content });
+    await draft.updatePage(id, { ...(fields && ownFieldsPatch(page)), ...content });
   }
   const touched = new Set([...added, ...kept.filter((id) => !sameValue(placeOf(before.get(id)!), placeOf(after.get(id)!)))].map((id) => after.get(id)!.parent));
   for (const parent of [...touched].sort(nullFirst)) await reorder(draft, parent, after);
@@ -104,21 +104,6 @@ function ownFields(page: PageEntry) {
     PageEntry,
     (typeof OWN_FIELDS)[number]
   >;
-}
-
-/** A page's own fields as a patch: absent ones are removed (an empty text, a false flag). */
-function patchOf(page: PageEntry) {
-  return {
-    title: page.title,
-    emoji: page.emoji ?? '',
-    icon: page.icon ?? '',
-    description: page.description ?? '',
-    hidden: page.hidden ?? false,
-    noIndex: page.noIndex ?? false,
-    noRobotsIndex: page.noRobotsIndex ?? false,
-    ...(page.target !== undefined && { target: page.target }),
-    ...(page.computed !== undefined && { computed: page.computed }),
-  };
 }
 
 /** Some page ids, parents before their children. */

@@ -4,7 +4,7 @@ import { mergeText } from './text.js';
 import type { Bodies, MergeConflict } from './types.js';
 
 /** A page's own fields: what `updatePage` changes besides its slug and body. */
-export const OWN_FIELDS = ['title', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'target', 'computed'] as const;
+export const OWN_FIELDS = ['title', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'target', 'computed', 'layout', 'cover'] as const;
 
 /** Where a page sits: its parent (null: the top level) and its ordering key among its siblings. */
 export interface Place {
@@ -38,7 +38,7 @@ export function changedFrom(base: PageEntry, side: PageEntry): boolean {
 
 const ENTRY_KEYS = [
   'id', 'type', 'title', 'slug', 'path', 'parent', 'order', 'emoji', 'icon', 'description', 'hidden', 'noIndex',
-  'noRobotsIndex', 'document', 'target', 'computed', 'createdAt', 'updatedAt',
+  'noRobotsIndex', 'document', 'target', 'computed', 'layout', 'cover', 'createdAt', 'updatedAt',
 ] as const;
 
 /** A page entry with exactly the fields of PageEntry (a PageNode's `pages` left out) and no undefined ones. */

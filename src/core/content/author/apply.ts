@@ -5,7 +5,9 @@ import { documentToMarkdown } from '../document.js';
 import type { PagePatch, RevisionDraft } from '../draft.js';
 import { parseMarkdown, splitPageRoot, stringifyMarkdown, type PageMeta } from '../markdown.js';
 import type { ComputedSource, FileEntry, LinkTarget, PageEntry } from '../model.js';
+import type { PageCover } from '../page-cover.js';
 import { resolveLinks, type BatchRefs } from './links.js';
+import { revertPage } from './revert.js';
 import type { StoredFiles } from './files.js';
 import type { ContentChangeInput } from './schemas.js';
 
@@ -68,6 +70,13 @@ function fieldsOf(change: InsertChange | UpdateChange, body: Body | undefined) {
   };
 }
 
+/** Where a batch applies: the organization (for computed pages' sources) and the revision revert_page goes back to by default. */
+export interface BatchTarget {
+  readonly organizationId: string;
+  /** The change request's base revision. */
+  readonly baseRevision: string;
+}
+
 /**
  * Applies the changes of a batch in order to a draft. Any invalid change throws a 400 that names it
  * (`changes[2] (update_page): ...`); the caller's transaction then fails and nothing is stored.
@@ -75,7 +84,7 @@ function fieldsOf(change: InsertChange | UpdateChange, body: Body | undefined) {
 export async function applyBatch(
   ctx: WriteContext,
   draft: RevisionDraft,
-  organizationId: string,
+  { organizationId, baseRevision }: BatchTarget,
   changes: readonly ContentChangeInput[],
   stored: StoredFiles,
 ): Promise<BatchOutcome> {
@@ -87,11 +96,20 @@ export async function applyBatch(
     // A page the batch created stays "created" when it changes again, and is not there at all once deleted.
     if (seen?.object === 'created_page' && object === 'updated_page') return;
     if (seen?.object === 'created_page' && object === 'deleted_page') touched.delete(id);
+    // A page the batch deleted and a revert put back was there before the batch: it is updated, at most.
+    else if (seen?.object === 'deleted_page' && object === 'created_page') touched.set(id, { object: 'updated_page', id });
     else touched.set(id, { object, id, ...(ref !== undefined && { ref }) });
   };
   const insertedFiles: FileEntry[] = [];
   const linkTarget = (target: LinkTarget | undefined): LinkTarget | undefined =>
     target?.kind === 'page' ? { kind: 'page', page: pageId(target.page) } : target;
+  // A cover's file: the ref of a file the batch inserts (wherever in the batch), or the id of a file of the content.
+  const coverOf = async (cover: InsertChange['cover']): Promise<PageCover | null | undefined> => {
+    if (!cover || cover.ref.kind !== 'file') return cover;
+    const batchFile = refs.files.get(cover.ref.file);
+    if (batchFile === undefined && !(await draft.file(cover.ref.file))) throw badRequest(`cover.ref.file: no file ${cover.ref.file} in this content`);
+    return { ...cover, ref: { kind: 'file', file: batchFile ?? cover.ref.file } };
+  };
   const checkSource = async (source: ComputedSource | undefined) => {
     const slug = source?.dependencies.spec.ref.spec;
     if (slug !== undefined && !(await findSpec(ctx, organizationId, slug))) throw badRequest(`computed: no OpenAPI specification ${slug} in this organization`);
@@ -116,6 +134,8 @@ export async function applyBatch(
               ...(body && { markdown: body.markdown }),
               ...(change.target && { target: linkTarget(change.target) }),
               ...(change.computed && { computed: change.computed }),
+              ...(change.layout && { layout: change.layout }),
+              ...(change.cover && { cover: await coverOf(change.cover) }),
             },
             change.into === undefined ? null : pageId(change.into),
             change.at,
@@ -134,6 +154,8 @@ export async function applyBatch(
             markdown: body?.markdown,
             target: linkTarget(change.target),
             computed: change.computed,
+            layout: change.layout,
+            cover: await coverOf(change.cover),
           };
           await draft.updatePage(id, patch);
           if (change.into !== undefined || change.at !== undefined) {
@@ -145,6 +167,11 @@ export async function applyBatch(
         case 'delete_page':
           for (const id of await draft.deletePage(pageId(change.page))) touch('deleted_page', id);
           break;
+        case 'revert_page': {
+          const request = { page: pageId(change.page), revision: change.revision ?? baseRevision, ...(change.block && { blocks: change.block }) };
+          for (const { object, id } of await revertPage(ctx, draft, request)) touch(object, id);
+          break;
+        }
         case 'insert_files':
           for (const [position, file] of (stored.get(index) ?? []).entries()) {
             const ref = change.files[position].ref;

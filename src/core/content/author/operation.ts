@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assertContentEditable, loadChangeRequest } from '../../change-requests/access.js';
+import { assertContentEditable, baseRevisionOf, loadChangeRequest } from '../../change-requests/access.js';
 import { presentChangeRequest } from '../../change-requests/present.js';
 import { ChangeRequestSchema } from '../../change-requests/schemas.js';
 import { writeOperation } from '../../operation.js';
@@ -27,7 +27,7 @@ const ContentUpdateSchema = v.object({
 /**
  * Applies an ordered batch of up to 50 content changes to a change request, atomically, as one new
  * revision (parent: the request's revision): insert_page, update_page (fields, body, move with into/at),
- * delete_page (with its subpages), insert_files (bytes inline as base64, or fetched from a URL, stored in
+ * delete_page (with its subpages), revert_page (a page, or some of its blocks, as a revision had it), insert_files (bytes inline as base64, or fetched from a URL, stored in
  * the blob store first). If any change is invalid nothing is applied. Needs the edit level on a `live`
  * space and a request in `draft` or `open`. Answers the change request (`compat=false`: with the pages
  * the batch touched and the files it inserted).
@@ -50,7 +50,7 @@ export const updateChangeRequestContent = writeOperation({
     assertContentEditable(access);
     const { changeRequest, space } = access;
     const draft = await openDraft(ctx, changeRequest.revision);
-    const outcome = await applyBatch(ctx, draft, space.organizationId, changes, stored);
+    const outcome = await applyBatch(ctx, draft, { organizationId: space.organizationId, baseRevision: baseRevisionOf(changeRequest) }, changes, stored);
     const updated = await commitToChangeRequest(ctx, draft, changeRequest);
     const presented = await presentChangeRequest(ctx, updated, space);
     if (compat) return presented;

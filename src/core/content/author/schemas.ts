@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { Id } from '../../schemas.js';
 import { PageTextFields } from '../page-fields.js';
+import { PageCoverInput } from '../page-cover.js';
+import { PageLayoutInput } from '../page-layout.js';
 import { ComputedSourceSchema } from '../schemas.js';
 
 /** The most changes in one batch. */
@@ -67,6 +69,10 @@ const PageFields = {
   noRobotsIndex: v.optional(v.boolean()),
   target: v.optional(LinkTargetInput),
   computed: v.optional(ComputedSourceSchema),
+  /** Layout options to set (document and computed pages); the options left out stay as they are. */
+  layout: v.optional(PageLayoutInput),
+  /** The cover image (document and computed pages); null removes it. */
+  cover: v.optional(v.nullable(PageCoverInput)),
 };
 
 const At = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'));
@@ -95,6 +101,26 @@ export const UpdatePage = v.object({
 /** Deletes a page and its subpages. */
 export const DeletePage = v.object({ operation: v.literal('delete_page'), page: PageRef });
 
+/** The most block keys of one revert_page change. */
+export const MAX_REVERTED_BLOCKS = 1000;
+
+/**
+ * Sets a page back to its state in a revision of the space (`revision`; default: the change request's
+ * base), the whole page, or with `block` only those blocks of its body (keys of its format=document form).
+ */
+export const RevertPage = v.object({
+  operation: v.literal('revert_page'),
+  page: PageRef,
+  revision: v.optional(Id),
+  block: v.optional(
+    v.pipe(
+      v.array(Id),
+      v.minLength(1, 'must have at least one block key'),
+      v.maxLength(MAX_REVERTED_BLOCKS, `must have at most ${MAX_REVERTED_BLOCKS} block keys`),
+    ),
+  ),
+});
+
 /** One file to upload: exactly one source, `url` (fetched) or `base64` (with `contentType`). */
 export const FileInput = v.pipe(
   v.object({
@@ -115,7 +141,11 @@ export const InsertFiles = v.object({
 });
 
 /** One change of a batch. */
-export const ContentChange = v.variant('operation', [InsertPage, UpdatePage, DeletePage, InsertFiles], 'must be insert_page, update_page, delete_page or insert_files');
+export const ContentChange = v.variant(
+  'operation',
+  [InsertPage, UpdatePage, DeletePage, RevertPage, InsertFiles],
+  'must be insert_page, update_page, delete_page, revert_page or insert_files',
+);
 
 /** The ordered changes of a batch. */
 export const ContentChanges = v.pipe(
