@@ -149,6 +149,8 @@ export async function createHarness(transport: Transport, options: HarnessOption
         headers: request.headers,
         body: request.body,
         duplex: 'half',
+        // As the Fetch transport: a redirect is the answer, not followed.
+        redirect: 'manual',
       } as RequestInit);
     };
   }

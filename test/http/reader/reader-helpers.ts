@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { expect } from 'vitest';
 import type { Harness, RequestOptions, TestResponse } from '../harness.js';
 import { siteHelpers } from '../site-helpers.js';
@@ -48,5 +49,22 @@ export function readerHelpers(h: () => Harness) {
   /** The URLs of the links of a document, in order. */
   const hrefs = (text: string) => [...text.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
 
-  return { ...sites, write, spaceWith, publish, read, page, heading, hrefs };
+  /** The reader keys of a site, read by the owner. */
+  const keys = async (siteId: string) => ok(await h().owner.get(`${sites.site(siteId)}/reader-keys`));
+
+  /** A visitor token signed with a key, valid for `seconds` from the platform's clock (negative: expired). */
+  const token = (key: string, claims: Record<string, unknown> = {}, seconds = 3600) => {
+    const now = Math.floor(h().clock.now().getTime() / 1000);
+    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + seconds).sign(new TextEncoder().encode(key));
+  };
+
+  /** Creates a site showing one public space with these pages, publishes it and returns its id, space and URL. */
+  async function publishedSite(pages: Record<string, unknown>[], body: Record<string, unknown> = {}, visibility = 'public') {
+    const space = await spaceWith('Guide', pages, visibility);
+    const created = await sites.createSite({ title: 'Handbook', spaces: [space], ...body });
+    await publish(created.id);
+    return { id: created.id as string, space, url: (await sites.published(created.id)).site.urls.published as string };
+  }
+
+  return { ...sites, keys, token, publishedSite, write, spaceWith, publish, read, page, heading, hrefs };
 }

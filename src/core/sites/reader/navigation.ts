@@ -1,4 +1,5 @@
 import type { Context } from '../../context.js';
+import { emojiCharacters } from './emoji.js';
 import type { PageEntry, PageNode } from '../../content/model.js';
 import { readPageTree } from '../../content/revision.js';
 import { isOpenableUrl } from '../../content/openable-url.js';
@@ -63,7 +64,7 @@ function build(revisionId: string, pages: readonly PageNode[], all: ReadonlyMap<
           id: page.id,
           type: page.type === 'computed' ? 'document' : page.type,
           title: page.title,
-          ...(page.emoji !== undefined && { emoji: page.emoji }),
+          ...(page.emoji !== undefined && { emoji: emojiCharacters(page.emoji) }),
           ...(url !== undefined && { url }),
           ...(page.type === 'link' && page.target?.kind === 'url' && { external: true }),
           pages: page.type === 'computed' ? [] : walk(page.pages),

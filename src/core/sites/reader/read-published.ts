@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Context } from '../../context.js';
+import { emojiCharacters } from './emoji.js';
 import { loadRevision } from '../../content/revision.js';
 import { readOperation } from '../../operation.js';
 import { INDEXES, TABLES, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from '../../records.js';
@@ -120,7 +121,7 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
     id: page.id,
     url: navigation.urls.get(page.id)!,
     title: page.title,
-    ...(page.emoji !== undefined && { emoji: page.emoji }),
+    ...(page.emoji !== undefined && { emoji: emojiCharacters(page.emoji) }),
     ...(page.icon !== undefined && { icon: page.icon }),
     ...(page.description !== undefined && { description: page.description }),
     markdown: body.markdown,
