@@ -56,12 +56,29 @@ ${chrome.siteSpace && html`<form class="search" role="search" method="get" actio
 ${chrome.tabs.length > 0 && html`<nav class="tabs" aria-label="Sections">${chrome.tabs.map(tab)}</nav>`}`;
 }
 
-function treeNodes(nodes: readonly NavNode[], currentId: string | undefined): Html {
+/** The ids of the pages from the top of the tree down to a page (empty when it is not in the tree). */
+function pathTo(nodes: readonly NavNode[], id: string | undefined): string[] {
+  if (id === undefined) return [];
+  for (const node of nodes) {
+    if (node.id === id) return [id];
+    const below = pathTo(node.pages, id);
+    if (below.length > 0) return [node.id, ...below];
+  }
+  return [];
+}
+
+/**
+ * The page tree, folded: the top level, the pages of groups, and the subpages of the current page and of its
+ * ancestors. A space of a thousand pages would otherwise send all of them with every page; every page is still
+ * reached by links, through its parent.
+ */
+function treeNodes(nodes: readonly NavNode[], currentId: string | undefined, open: ReadonlySet<string>): Html {
   return html`<ul>${nodes.map((node) => {
-    if (node.type === 'group') return html`<li><div class="group">${node.emoji && `${node.emoji} `}${node.title}</div>${treeNodes(node.pages, currentId)}</li>`;
+    if (node.type === 'group') return html`<li><div class="group">${node.emoji && `${node.emoji} `}${node.title}</div>${treeNodes(node.pages, currentId, open)}</li>`;
     const label = html`${node.emoji && `${node.emoji} `}${node.title}${node.external ? ' ↗' : ''}`;
     const link = node.url === undefined ? html`<span>${label}</span>` : html`<a href="${node.url}"${node.id === currentId ? html` aria-current="page"` : ''}>${label}</a>`;
-    return html`<li>${link}${node.pages.length > 0 && treeNodes(node.pages, currentId)}</li>`;
+    const folded = node.pages.length > 0 && !open.has(node.id);
+    return html`<li${folded ? html` class="folded"` : ''}>${link}${node.pages.length > 0 && !folded && treeNodes(node.pages, currentId, open)}</li>`;
   })}</ul>`;
 }
 
@@ -70,6 +87,6 @@ export function sidebar(chrome: SiteChrome, currentId?: string): Html {
   const current = chrome.variants.find((variant) => variant.current);
   return html`<aside class="tree" aria-label="Pages">
 ${current && menu(current.title, false, chrome.variants, ' variants')}
-<nav>${treeNodes(chrome.tree, currentId)}</nav>
+<nav>${treeNodes(chrome.tree, currentId, new Set(pathTo(chrome.tree, currentId)))}</nav>
 </aside>`;
 }

@@ -33,6 +33,7 @@ aside.tree ul{list-style:none;margin:0;padding-left:.9rem}
 aside.tree>ul{padding-left:0}
 aside.tree a{display:block;padding:.2rem .5rem;border-radius:var(--radius);text-decoration:none;color:var(--text)}
 aside.tree a[aria-current=page]{background:var(--tint);color:var(--primary);font-weight:600}
+aside.tree li.folded>a::after{content:' ›';color:var(--muted)}
 aside.tree .group{margin:1rem 0 .25rem;font-size:.78rem;font-weight:700;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 .variants{margin-bottom:1rem}
 main{min-width:0}
