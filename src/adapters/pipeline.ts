@@ -62,15 +62,15 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
   const router = new Router(platform.routes);
   const log = options.log;
   const serveReference = createReferenceHandler(platform, options.docsAssets);
-  const serveReader = createReader(platform);
+  const reader = createReader(platform);
 
   async function handle(request: PlainRequest): Promise<PlainResponse> {
     const reference = serveReference(request);
     if (reference) return reference;
-    const reader = serveReader(request);
-    if (reader) return reader;
+    const published = reader.published(request);
+    if (published) return published;
     const match = router.match(request.method, request.path);
-    if (match.kind === 'not-found') return errorResponse(404, `No endpoint ${request.method} ${request.path}`);
+    if (match.kind === 'not-found') return (await reader.hosted(request)) ?? errorResponse(404, `No endpoint ${request.method} ${request.path}`);
     if (match.kind === 'method-not-allowed') {
       return errorResponse(405, `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(', ')}`, {
         allow: match.allowed.join(', '),

@@ -5,7 +5,7 @@ import { RenderCache } from './cache.js';
 import { setCookie, SHARE_COOKIE, VISITOR_COOKIE } from './cookies.js';
 import { escapeHtml } from './html.js';
 import { notFoundDocument, pageDocument, plainDocument, searchDocument, searchResults, type Rendered } from './pages.js';
-import { parseRequest, PUBLISHED_PREFIX, type ParsedRequest } from './request.js';
+import { parseRequest, placeOfHost, placeOfPath, PUBLISHED_PREFIX, type ParsedRequest } from './request.js';
 import { hashSource, scriptSource } from './script.js';
 
 /**
@@ -32,7 +32,7 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 /** The run of a reader operation: no caller, since the core decides who may read by the site's visibility. */
 type Run = <O>(operation: { run: (...args: any[]) => Promise<O> } & object, input: unknown, origin?: string) => Promise<O>;
 
-/** Answers the paths under /published/, or undefined (at once) for any other path. */
+/** The reader: answers the paths under /published/, and the requests that come to a site's custom hostname. */
 export function createReader(platform: Platform, options: ReaderOptions = {}) {
   const cache = new RenderCache<Cached>(options.cacheEntries ?? 2000);
   const run: Run = (operation, input, origin) => platform.run(operation as never, undefined as never, input as never, origin) as never;
@@ -72,18 +72,22 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
     return cookies.length === 0 ? {} : { cookies };
   }
 
-  async function answer(request: PlainRequest, parsed: ParsedRequest): Promise<PlainResponse> {
+  /** The answer to a request to a site; for a `hosted` one (by its hostname), undefined when the visitor may not know the site. */
+  async function answer(request: PlainRequest, parsed: ParsedRequest, hosted: true): Promise<PlainResponse | undefined>;
+  async function answer(request: PlainRequest, parsed: ParsedRequest): Promise<PlainResponse>;
+  async function answer(request: PlainRequest, parsed: ParsedRequest, hosted = false): Promise<PlainResponse | undefined> {
     const origin = request.origin;
     const secure = (platform.baseUrl ?? origin ?? '').startsWith('https:');
     const rest = parsed.reader.segments;
     let result: ReaderAnswer;
-    if ('organizationId' in parsed.reader.site && rest.length === 1 && (rest[0] === 'robots.txt' || rest[0] === 'sitemap.xml')) {
+    if (!('spaceId' in parsed.reader.site) && rest.length === 1 && (rest[0] === 'robots.txt' || rest[0] === 'sitemap.xml')) {
       result = await run(rest[0] === 'robots.txt' ? readPublishedRobots : readPublishedSitemap, { site: parsed.reader.site }, origin);
     } else {
       result = await run(readPublished, { request: parsed.reader }, origin);
     }
     switch (result.kind) {
       case 'missing':
+        if (hosted) return undefined;
         return documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), origin, { 'cache-control': 'no-store' });
       case 'unauthorized':
         return documentResponse(
@@ -136,18 +140,37 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
     }
   }
 
-  return function serveReader(request: PlainRequest): Promise<PlainResponse> | undefined {
-    if (!request.path.startsWith(PUBLISHED_PREFIX)) return undefined;
-    return (async () => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        return { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, body: `${request.method} is not allowed on a published page; use GET\n` };
-      }
-      const parsed = parseRequest(request.path, request.query, request.headers.cookie);
-      const response = parsed
-        ? await answer(request, parsed)
-        : await documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), request.origin, { 'cache-control': 'no-store' });
-      return request.method === 'HEAD' ? { ...response, body: undefined } : response;
-    })();
+  const notAllowed = (request: PlainRequest): PlainResponse => ({
+    status: 405,
+    headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
+    body: `${request.method} is not allowed on a published page; use GET\n`,
+  });
+  const withoutBody = (request: PlainRequest, response: PlainResponse) => (request.method === 'HEAD' ? { ...response, body: undefined } : response);
+
+  return {
+    /** Answers the paths under /published/, or undefined (at once) for any other path. */
+    published(request: PlainRequest): Promise<PlainResponse> | undefined {
+      if (!request.path.startsWith(PUBLISHED_PREFIX)) return undefined;
+      return (async () => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return notAllowed(request);
+        const place = placeOfPath(request.path);
+        const response = place
+          ? await answer(request, parseRequest(place, request.query, request.headers.cookie))
+          : await documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), request.origin, { 'cache-control': 'no-store' });
+        return withoutBody(request, response);
+      })();
+    },
+    /**
+     * Answers a GET or HEAD that came to a site's custom hostname (the site's `urls.published` then): a path
+     * the API has no route for. Undefined when no published site the visitor may read has that hostname.
+     */
+    async hosted(request: PlainRequest): Promise<PlainResponse | undefined> {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+      const place = placeOfHost(request.origin, request.path);
+      if (!place) return undefined;
+      const response = await answer(request, parseRequest(place, request.query, request.headers.cookie), true);
+      return response && withoutBody(request, response);
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import { INDEXES, TABLES, type SiteRecord } from '../../records.js';
 import { claimsOf } from '../adaptive/json-schema.js';
 import { NO_CLAIMS, type VisitorClaims } from '../adaptive/evaluate.js';
 import { readerKey } from './reader-keys.js';
-import type { Admitted, ReaderRequest } from './view.js';
+import type { Admitted, ReaderRequest, SiteRef } from './view.js';
 
 /**
  * Who may read a published site (Part 3's visibility): nobody while it is unpublished; anyone when it is
@@ -20,12 +20,19 @@ export type Admission =
   | { readonly kind: 'unauthorized' }
   | { readonly kind: 'admitted'; readonly claims: VisitorClaims; readonly admitted: Admitted };
 
-/** A site of an organization by its basename, or by its id when it has none; undefined when there is none. */
-export async function siteByName(ctx: Context, organizationId: string, name: string): Promise<SiteRecord | undefined> {
-  const byId = (await ctx.tx.get(TABLES.sites, name)) as SiteRecord | undefined;
-  if (byId && byId.organizationId === organizationId && byId.basename === undefined) return byId;
-  const { items } = await ctx.tx.list(TABLES.sites, { index: INDEXES.sitesByOrganization, value: organizationId });
-  return (items as SiteRecord[]).find((site) => site.basename === name);
+/**
+ * The site a request names: of an organization by its basename, or by its id when it has none; or the site
+ * whose custom hostname the request came to. Undefined when there is none.
+ */
+export async function findSite(ctx: Context, ref: SiteRef): Promise<SiteRecord | undefined> {
+  if ('hostname' in ref) {
+    const { items } = await ctx.tx.list(TABLES.sites, { index: INDEXES.sitesByHostname, value: ref.hostname, limit: 1 });
+    return items[0] as SiteRecord | undefined;
+  }
+  const byId = (await ctx.tx.get(TABLES.sites, ref.name)) as SiteRecord | undefined;
+  if (byId && byId.organizationId === ref.organizationId && byId.basename === undefined) return byId;
+  const { items } = await ctx.tx.list(TABLES.sites, { index: INDEXES.sitesByOrganization, value: ref.organizationId });
+  return (items as SiteRecord[]).find((site) => site.basename === ref.name);
 }
 
 /** The signed claims of a visitor token verified with the site's key: its boolean fields; undefined when it is not valid. */

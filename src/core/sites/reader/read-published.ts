@@ -10,11 +10,11 @@ import { withSearchIndex } from '../../search/build.js';
 import { queryWords } from '../../search/words.js';
 import { customizationsOf } from '../published/customizations.js';
 import { siteUrl } from '../urls.js';
-import { admit, siteByName } from './admission.js';
+import { admit, findSite } from './admission.js';
 import { fingerprintOf } from './fingerprint.js';
 import { navigationOf, type Navigation, type ReadablePage } from './navigation.js';
 import { readerBody } from './page-body.js';
-import type { Admitted, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome } from './view.js';
+import type { Admitted, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteRef } from './view.js';
 import { placeOf, tabsOf, variantsOf, visibleStructure } from './visible-structure.js';
 
 /**
@@ -44,8 +44,8 @@ const pathOfUrl = (url: string) => new URL(url).pathname.replace(/\/+$/, '') || 
 /** A site space's layout fields. */
 const siteSpaceOf = (title: string, url: string) => ({ title, url, searchUrl: `${url}/${SEARCH_SEGMENT}` });
 
-async function resolveSite(ctx: Context, request: ReaderRequest & { site: { organizationId: string; name: string } }): Promise<Resolved | ReaderAnswer> {
-  const site = await siteByName(ctx, request.site.organizationId, request.site.name);
+async function resolveSite(ctx: Context, request: ReaderRequest & { site: SiteRef }): Promise<Resolved | ReaderAnswer> {
+  const site = await findSite(ctx, request.site);
   if (!site) return { kind: 'missing' };
   const admission = await admit(ctx, site, request);
   if (admission.kind === 'missing') return admission;

@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { loadRevision } from '../../content/revision.js';
 import { readOperation } from '../../operation.js';
 import { NO_CLAIMS } from '../adaptive/evaluate.js';
-import { siteByName } from './admission.js';
+import { findSite } from './admission.js';
 import { navigationOf } from './navigation.js';
-import type { ReaderAnswer } from './view.js';
+import type { ReaderAnswer, SiteRef } from './view.js';
 import { visibleStructure } from './visible-structure.js';
 
 /**
@@ -14,7 +14,8 @@ import { visibleStructure } from './visible-structure.js';
  * not to be crawled at all.
  */
 
-const SiteName = v.object({ organizationId: v.string(), name: v.string() });
+/** The site a request names (view.ts SiteRef). */
+const SiteName = v.custom<SiteRef>((value) => typeof value === 'object' && value !== null);
 
 /** The robots.txt of a published site. */
 export const readPublishedRobots = readOperation({
@@ -23,7 +24,7 @@ export const readPublishedRobots = readOperation({
   body: { site: SiteName },
   response: v.custom<ReaderAnswer>(() => true),
   async run(ctx, { site: name }): Promise<ReaderAnswer> {
-    const site = await siteByName(ctx, name.organizationId, name.name);
+    const site = await findSite(ctx, name);
     if (!site || !site.published) return { kind: 'missing' };
     if (site.visibility !== 'public') return { kind: 'robots' };
     return { kind: 'robots', sitemap: `${(await visibleStructure(ctx, site, NO_CLAIMS)).url}/sitemap.xml` };
@@ -37,7 +38,7 @@ export const readPublishedSitemap = readOperation({
   body: { site: SiteName },
   response: v.custom<ReaderAnswer>(() => true),
   async run(ctx, { site: name }): Promise<ReaderAnswer> {
-    const site = await siteByName(ctx, name.organizationId, name.name);
+    const site = await findSite(ctx, name);
     if (!site || !site.published || site.visibility !== 'public') return { kind: 'missing' };
     const urls: string[] = [];
     for (const siteSpace of (await visibleStructure(ctx, site, NO_CLAIMS)).all) {

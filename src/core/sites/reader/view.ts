@@ -5,10 +5,13 @@ import type { DEFAULT_STYLING } from '../published/customizations.js';
  * parts a visitor's claims leave out, where every link points) and the reader only turns it into HTML.
  */
 
+/** How a request names a site: by organization and basename (or id) under the published URLs, or by the hostname it came to. */
+export type SiteRef = { readonly organizationId: string; readonly name: string } | { readonly hostname: string };
+
 /** What a request to a published site brings. */
 export interface ReaderRequest {
-  /** A site by organization and basename (or id), or a space on its own by id. */
-  readonly site: { readonly organizationId: string; readonly name: string } | { readonly spaceId: string };
+  /** A site by organization and basename (or id), or by its custom hostname; or a space on its own by id. */
+  readonly site: SiteRef | { readonly spaceId: string };
   /** The decoded path segments after the site's (or space's) URL. */
   readonly segments: readonly string[];
   /** A share key, from `?share=` or the cookie. */
