@@ -65,7 +65,8 @@ export function searchResults(query: string, hits: readonly ReaderHit[], count: 
       html`<li><a href="${hit.url}">${hit.title}</a>${hit.sections
         .filter((section) => section.body !== '')
         .slice(0, 2)
-        .map((section) => html`<div class="excerpt"><a href="${section.url}">${section.title}</a> — ${section.body}</div>`)}</li>`,
+        // The page's own section (the text before its first heading) is the page's link already.
+        .map((section) => html`<div class="excerpt">${section.url !== hit.url && html`<a href="${section.url}">${section.title}</a> — `}${section.body}</div>`)}</li>`,
   )}</ol></div>`;
 }
 
