@@ -12,11 +12,16 @@ export interface Rendered {
   readonly style: string;
 }
 
-function inLayout(chrome: SiteChrome, title: string, main: Html, options: { noindex: boolean; description?: string; currentId?: string; outline?: Html; query?: string }): Rendered {
+function inLayout(
+  chrome: SiteChrome,
+  title: string,
+  main: Html,
+  options: { noindex: boolean; description?: string; currentId?: string; outline?: Html; query?: string; tree?: boolean },
+): Rendered {
   const style = styleSheet(chrome);
   const body = html`${header(chrome, options.query)}
 <div class="layout">
-${sidebar(chrome, options.currentId)}
+${options.tree === false ? html`<span></span>` : sidebar(chrome, options.currentId)}
 <main id="content">${main}</main>
 ${options.outline ?? html`<span></span>`}
 </div>`;
@@ -47,6 +52,7 @@ ${pagination}
     description: page.description,
     currentId: page.id,
     outline: page.layout.outline ? outlineOf(body.headings) : undefined,
+    tree: page.layout.tableOfContents,
   });
 }
 

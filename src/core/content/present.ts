@@ -24,8 +24,8 @@ export interface ContentOptions {
 /** The Git blob id of an empty file: the `git.oid` of a page without a body. */
 const EMPTY_BLOB_OID = 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391';
 
-/** Pages have no layout settings of their own here: every page shows everything but a cover. */
-const LAYOUT = { cover: false, title: true, description: true, tableOfContents: true, outline: true, pagination: true };
+/** Pages have no layout settings of their own here: every page shows everything but a cover (the reader honours it too). */
+export const LAYOUT = { cover: false, title: true, description: true, tableOfContents: true, outline: true, pagination: true };
 
 /** The app URL of a page of a target. */
 export const pageAppUrl = (ctx: Context, target: ContentTarget, page: PageEntry) => ctx.urls.app(`${target.appPath}/${page.path}`);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Context } from '../../context.js';
 import { emojiCharacters } from './emoji.js';
+import { LAYOUT } from '../../content/present.js';
 import { loadRevision } from '../../content/revision.js';
 import { readOperation } from '../../operation.js';
 import { INDEXES, TABLES, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from '../../records.js';
@@ -26,9 +27,6 @@ import { placeOf, tabsOf, variantsOf, visibleStructure } from './visible-structu
 export const SEARCH_SEGMENT = '~search';
 /** How many search results a page shows. */
 const SEARCH_LIMIT = 20;
-
-/** A page's layout: every page shows everything but a cover (content/present.ts gives the API the same). */
-const LAYOUT = { cover: false, title: true, description: true, outline: true, pagination: true } as const;
 
 /** What a reader's request resolves to before the page itself: the layout and the site space's content. */
 interface Resolved {

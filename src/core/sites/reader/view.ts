@@ -83,7 +83,15 @@ export interface PageView {
   readonly anchors: readonly string[];
   /** Where each URL written in the body leads, as written: its published or download URL, or null (shown as text). */
   readonly links: Readonly<Record<string, string | null>>;
-  readonly layout: { readonly cover: boolean; readonly title: boolean; readonly description: boolean; readonly outline: boolean; readonly pagination: boolean };
+  /** What the page shows (content/present.ts LAYOUT): its cover, title, description, the page tree beside it, its outline, previous and next. */
+  readonly layout: {
+    readonly cover: boolean;
+    readonly title: boolean;
+    readonly description: boolean;
+    readonly tableOfContents: boolean;
+    readonly outline: boolean;
+    readonly pagination: boolean;
+  };
   readonly previous?: { readonly title: string; readonly url: string };
   readonly next?: { readonly title: string; readonly url: string };
   readonly noindex: boolean;
