@@ -5,8 +5,8 @@ import { chromium, type Browser } from 'playwright-core';
 
 /** What the browser tests share: Debian's Chromium, where they save screenshots, and how long launching may take. */
 
-/** Debian's Chromium, which .ci/run installs. */
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium, which .ci/run installs; DOCS_PLATFORM_CHROMIUM names another (one unpacked elsewhere, say). */
+export const CHROMIUM = process.env.DOCS_PLATFORM_CHROMIUM ?? '/usr/bin/chromium';
 /** The repository's root. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where screenshots go. */

@@ -30,7 +30,7 @@ details.menu>div a.current{color:var(--primary);font-weight:600}
 .layout{display:grid;grid-template-columns:16rem minmax(0,1fr) 14rem;gap:2rem;max-width:84rem;margin:0 auto;padding:1.5rem 1.25rem}
 aside.tree{font-size:.94rem}
 aside.tree ul{list-style:none;margin:0;padding-left:.9rem}
-aside.tree>ul{padding-left:0}
+aside.tree nav>ul{padding-left:0}
 aside.tree a{display:block;padding:.2rem .5rem;border-radius:var(--radius);text-decoration:none;color:var(--text)}
 aside.tree a[aria-current=page]{background:var(--tint);color:var(--primary);font-weight:600}
 aside.tree li.folded>a::after{content:' ›';color:var(--muted)}
@@ -89,6 +89,6 @@ export function styleSheet(chrome: Pick<SiteChrome, 'styling'>): string {
   const primaryDark = color(styling.primaryColor?.dark, primary);
   const radius = CORNERS[styling.corners] ?? CORNERS.rounded;
   const font = fontName(styling.font);
-  const vars = `:root{--primary:${primary};--primary-dark:${primaryDark};--radius:${radius};--font:"${font}",system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;--text:#1d1f23;--bg:#ffffff;--header-bg:${theme.headerBg};--header-text:${theme.headerText};--line:#e3e5e8;--muted:#5f6670;--code-bg:#f4f5f7;--tint:rgba(52,109,219,.08)}`;
+  const vars = `:root{--primary:${primary};--primary-dark:${primaryDark};--radius:${radius};--font:"${font}",system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif,"Apple Color Emoji","Segoe UI Emoji","Noto Color Emoji";--text:#1d1f23;--bg:#ffffff;--header-bg:${theme.headerBg};--header-text:${theme.headerText};--line:#e3e5e8;--muted:#5f6670;--code-bg:#f4f5f7;--tint:rgba(52,109,219,.08)}`;
   return vars + BASE;
 }

@@ -55,7 +55,7 @@ describe.skipIf(!available)(title, () => {
     // Library calls build URLs for their own base: read the published ones through this server's origin.
     const published = (url: string) => `${origin}${new URL(url).pathname}${new URL(url).search}`;
     const v1 = await publicSpace(api, organizationId, 'Version 1', [
-      page('Welcome', 'Welcome to **Acme**. Start with [installing](#install) it.\n\n## Install\n\n```bash\nnpm install acme\n```\n\n| Option | Default |\n| --- | --- |\n| `color` | `blue` |\n', { emoji: '👋', ref: 'welcome', description: 'What Acme is and how to start' }),
+      page('Welcome', 'Welcome to **Acme**. Start with [installing](#install) it.\n\n## Install\n\n```js\nimport { acme } from \'acme\';\n\n// Brew a pot for four.\nconst pot = await acme.brew({ cups: 4, tea: \'assam\' });\n```\n\n## Options\n\n| Option | Default |\n| --- | --- |\n| `color` | `blue` |\n\n- [x] Kettle\n- [ ] Milk\n', { emoji: '👋', ref: 'welcome', description: 'What Acme is and how to start' }),
       page('Install', 'Put the kettle on, then install.\n', { ref: 'install' }),
       page('On Linux', 'Use your package manager.\n', { into: 'install' }),
       page('Configure', 'Set the options.\n\n- [x] color\n- [ ] size\n'),
