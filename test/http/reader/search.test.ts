@@ -10,9 +10,13 @@ httpSuite('reader search and crawlers', (h) => {
     const site = await r.publishedSite([
       { title: 'Welcome', document: { markdown: 'Hello.\n' } },
       { title: 'Install', document: { markdown: 'Intro.\n\n## Requirements\n\nYou need a kettle to brew tea.\n' } },
+      { title: 'Kettle internals', noIndex: true, document: { markdown: 'How the kettle works inside.\n' } },
     ]);
     const html = await r.page(`${site.url}/~search?q=kettle`);
-    expect(html).toContain('1 result for “kettle”');
+    // The page marked noIndex is left out of the results and of their count.
+    const results = html.slice(html.indexOf('<div class="results">'));
+    expect(results).toContain('1 result for “kettle”');
+    expect(r.hrefs(results)).not.toContain(`${site.url}/kettle-internals`);
     expect(r.hrefs(html)).toContain(`${site.url}/install`);
     expect(r.hrefs(html)).toContain(`${site.url}/install#requirements`);
     expect(html).toContain('value="kettle"');

@@ -30,6 +30,8 @@ export interface Navigation {
   readonly position: ReadonlyMap<string, number>;
   /** Where each link page leads (hidden ones too); absent when it leads nowhere a reader may go. */
   readonly linkTargets: ReadonlyMap<string, string>;
+  /** The pages marked noIndex: left out of the site's search. */
+  readonly unsearchable: ReadonlySet<string>;
   /** The first readable page: what the site space's own URL shows. */
   readonly first: ReadablePage | undefined;
   readonly revisionId: string;
@@ -77,7 +79,8 @@ function build(revisionId: string, pages: readonly PageNode[], all: ReadonlyMap<
     const url = page.type === 'link' ? linkUrl(page) : undefined;
     if (url !== undefined) linkTargets.set(page.id, url);
   }
-  return { tree, byPath, urls, order, linkTargets, position: new Map(order.map((page, at) => [page.id, at])), first: order[0], revisionId };
+  const unsearchable = new Set([...all.values()].filter((page) => page.noIndex).map((page) => page.id));
+  return { tree, byPath, urls, order, linkTargets, unsearchable, position: new Map(order.map((page, at) => [page.id, at])), first: order[0], revisionId };
 }
 
 /** The navigation of a revision under a site space's URL. */

@@ -138,17 +138,20 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
 async function search(ctx: Context, resolved: Resolved, navigation: Navigation, query: string): Promise<ReaderAnswer> {
   const words = queryWords(query.slice(0, 512));
   const revision = await loadRevision(ctx.tx, navigation.revisionId);
-  const { count, hits } = words.length === 0 ? { count: 0, hits: [] } : await withSearchIndex(ctx, revision, (index) => index.search(words, 0, SEARCH_LIMIT));
-  const shown: ReaderHit[] = hits.flatMap((hit) => {
-    const url = navigation.urls.get(hit.id);
-    if (!url) return [];
+  // Pages marked noIndex are in the space's index but not in the site's search: ask for enough to leave them out.
+  const wanted = SEARCH_LIMIT + navigation.unsearchable.size;
+  const found = words.length === 0 ? { count: 0, hits: [] } : await withSearchIndex(ctx, revision, (index) => index.search(words, 0, wanted));
+  const kept = found.hits.filter((hit) => navigation.urls.has(hit.id) && !navigation.unsearchable.has(hit.id));
+  const shown: ReaderHit[] = kept.slice(0, SEARCH_LIMIT).map((hit) => {
+    const url = navigation.urls.get(hit.id)!;
     const sections = hit.sections.map((section) => ({
       title: section.anchor === null ? hit.title : section.heading,
       url: section.anchor === null ? url : `${url}#${encodeURIComponent(section.anchor)}`,
       body: section.excerpt,
     }));
-    return [{ title: hit.title, url, sections }];
+    return { title: hit.title, url, sections };
   });
+  const count = found.count - (found.hits.length - kept.length);
   return { kind: 'search', chrome: { ...resolved.chrome, tree: navigation.tree }, query, hits: shown, count, admitted: resolved.admitted };
 }
 
