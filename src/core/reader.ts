@@ -5,3 +5,4 @@
 export { readPublished } from './sites/reader/read-published.js';
 export { readPublishedRobots, readPublishedSitemap } from './sites/reader/sitemap.js';
 export type { Admitted, NavLink, NavNode, PageView, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, TabEntry } from './sites/reader/view.js';
+export { ApiError } from './errors.js';

@@ -1,5 +1,5 @@
 import type { Platform } from '../core/platform.js';
-import { readPublished, readPublishedRobots, readPublishedSitemap, type Admitted, type ReaderAnswer } from '../core/reader.js';
+import { ApiError, readPublished, readPublishedRobots, readPublishedSitemap, type Admitted, type ReaderAnswer } from '../core/reader.js';
 import type { PlainRequest, PlainResponse } from '../adapters/pipeline.js';
 import { RenderCache } from './cache.js';
 import { setCookie, SHARE_COOKIE, VISITOR_COOKIE } from './cookies.js';
@@ -147,18 +147,29 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
   });
   const withoutBody = (request: PlainRequest, response: PlainResponse) => (request.method === 'HEAD' ? { ...response, body: undefined } : response);
 
+  /** Runs the work of a request; a failure with a status (the store cannot be reached: 503) is a page saying so, for readers too. */
+  async function guarded<T extends PlainResponse | undefined>(request: PlainRequest, work: () => Promise<T>): Promise<T | PlainResponse> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const title = error.status === 503 ? 'Try again in a moment' : 'This page cannot be shown';
+      return withoutBody(request, await documentResponse(error.status, plainDocument(title, error.message), request.origin, { 'cache-control': 'no-store' }));
+    }
+  }
+
   return {
     /** Answers the paths under /published/, or undefined (at once) for any other path. */
     published(request: PlainRequest): Promise<PlainResponse> | undefined {
       if (!request.path.startsWith(PUBLISHED_PREFIX)) return undefined;
-      return (async () => {
+      return guarded(request, async () => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return notAllowed(request);
         const place = placeOfPath(request.path);
         const response = place
           ? await answer(request, parseRequest(place, request.query, request.headers.cookie))
           : await documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), request.origin, { 'cache-control': 'no-store' });
         return withoutBody(request, response);
-      })();
+      });
     },
     /**
      * Answers a GET or HEAD that came to a site's custom hostname (the site's `urls.published` then): a path
@@ -168,8 +179,10 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
       const place = placeOfHost(request.origin, request.path);
       if (!place) return undefined;
-      const response = await answer(request, parseRequest(place, request.query, request.headers.cookie), true);
-      return response && withoutBody(request, response);
+      return guarded(request, async () => {
+        const response = await answer(request, parseRequest(place, request.query, request.headers.cookie), true);
+        return response && withoutBody(request, response);
+      });
     },
   };
 }
