@@ -46,4 +46,14 @@ httpSuite('reader at a custom hostname', (h) => {
     r.ok(await h().owner.post(`${r.site(site.id)}/unpublish`, {}));
     expect(JSON.parse((await getAt('docs.acme.test', '/')).text).error.code).toBe(404);
   });
+
+  it("serves a proxied site at the proxy's target, with links through the proxy", async () => {
+    const site = await r.publishedSite([{ title: 'Welcome', document: { markdown: 'Hi.\n' } }, { title: 'Setup', document: { markdown: 'Set.\n' } }]);
+    r.ok(await h().owner.patch(r.site(site.id), { proxy: 'www.acme.test/docs' }));
+    const { urls, proxy } = (await r.published(site.id)).site;
+    expect(urls.published).toBe('https://www.acme.test/docs');
+    const html = await r.page(proxy.target);
+    expect(r.hrefs(html)).toContain('https://www.acme.test/docs/setup');
+    expect(r.heading(await r.page(`${proxy.target}/setup`))).toBe('Setup');
+  });
 });
