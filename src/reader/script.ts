@@ -1,10 +1,14 @@
 /**
- * The reader's only script, inline and allowed by its hash: instant search. Typing in the search box asks
- * the site space's search page for its results as an HTML fragment (`?q=...&fragment=1`, escaped by the
- * server) and shows them under the box; Escape or an empty box hides them. Without it, the box submits to
- * the results page. Menus are <details> elements and need no script.
+ * The reader's only script, inline and allowed by its hash: instant search, and menus that close. Typing in
+ * the search box asks the site space's search page for its results as an HTML fragment (`?q=...&fragment=1`,
+ * escaped by the server) and shows them under the box; Escape or an empty box hides them. Without it, the box
+ * submits to the results page. Menus (section groups, the site space switcher) are <details> elements that
+ * work without script; with it, opening one or clicking elsewhere or pressing Escape closes the others.
  */
 export const READER_SCRIPT = `(function(){
+function closeMenus(except){document.querySelectorAll('details.menu[open]').forEach(function(menu){if(menu!==except)menu.removeAttribute('open');});}
+document.addEventListener('click',function(e){closeMenus(e.target.closest&&e.target.closest('details.menu'));});
+document.addEventListener('keydown',function(e){if(e.key==='Escape')closeMenus(null);});
 var form=document.querySelector('form.search');if(!form||!window.fetch)return;
 var input=form.querySelector('input[name=q]');var panel=document.getElementById('instant');var timer=0;var asked=0;
 function hide(){panel.hidden=true;panel.innerHTML='';}

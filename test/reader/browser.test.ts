@@ -117,6 +117,11 @@ describe.skipIf(!available)(title, () => {
       await page.locator('nav.tabs a', { hasText: 'API' }).click();
       expect(await heading(page)).toBe('Reference');
       await page.locator('nav.tabs a', { hasText: 'Guides' }).click();
+      // A menu closes when one clicks elsewhere.
+      await page.locator('details.variants summary').click();
+      expect(await page.locator('details.variants[open]').count()).toBe(1);
+      await page.locator('h1.page-title').click();
+      expect(await page.locator('details.variants[open]').count()).toBe(0);
       await page.locator('details.variants summary').click();
       await page.locator('details.variants a', { hasText: 'Version 2' }).click();
       expect(await heading(page)).toBe('Welcome to v2');
