@@ -37,23 +37,27 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
   const cache = new RenderCache<Cached>(options.cacheEntries ?? 2000);
   const run: Run = (operation, input, origin) => platform.run(operation as never, undefined as never, input as never, origin) as never;
 
-  /** The CSP of a document: its own script and style by hash, links and search requests to the site's origin. */
-  async function cspOf(rendered: Rendered, origin: string | undefined): Promise<string> {
-    const self = origin ? `'self' ${origin}` : "'self'";
+  /**
+   * The CSP of a document: its own script and style by hash; images from anywhere on the web (bodies link
+   * them); requests and forms to the page's own origin and to the site's (`siteUrl`: a proxy's or hostname's
+   * origin, or the configured base URL, where the search box sends its queries).
+   */
+  async function cspOf(rendered: Rendered, siteUrl: string | undefined): Promise<string> {
+    const site = siteUrl === undefined ? '' : ` ${new URL(siteUrl).origin}`;
     return [
       "default-src 'none'",
       `script-src ${await scriptSource()}`,
       `style-src ${await hashSource(rendered.style)}`,
-      `img-src ${self} https: http:`,
-      `connect-src ${self}`,
-      `form-action ${self}`,
+      "img-src 'self' https: http:",
+      `connect-src 'self'${site}`,
+      `form-action 'self'${site}`,
       "base-uri 'none'",
       "frame-ancestors 'self'",
     ].join('; ');
   }
 
-  async function documentResponse(status: number, rendered: Rendered, origin: string | undefined, headers: Record<string, string>): Promise<PlainResponse> {
-    return htmlResponse(status, { html: rendered.html, csp: await cspOf(rendered, origin) }, headers);
+  async function documentResponse(status: number, rendered: Rendered, siteUrl: string | undefined, headers: Record<string, string>): Promise<PlainResponse> {
+    return htmlResponse(status, { html: rendered.html, csp: await cspOf(rendered, siteUrl) }, headers);
   }
 
   function htmlResponse(status: number, document: Cached, headers: Record<string, string>): PlainResponse {
@@ -88,12 +92,12 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
     switch (result.kind) {
       case 'missing':
         if (hosted) return undefined;
-        return documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), origin, { 'cache-control': 'no-store' });
+        return documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), undefined, { 'cache-control': 'no-store' });
       case 'unauthorized':
         return documentResponse(
           401,
           plainDocument(`${result.title}: sign in to read`, 'This site is open only to authenticated visitors. Open it through the link your organization gave you, which carries your visitor token.', result.title),
-          origin,
+          undefined,
           { 'cache-control': 'no-store' },
         );
       case 'redirect':
@@ -116,7 +120,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         if (parsed.fragment) {
           return { status: 200, headers: { 'content-type': HTML_TYPE, 'x-content-type-options': 'nosniff', ...headers }, body: searchResults(result.query, result.hits, result.count).value, ...cookies };
         }
-        return { ...(await documentResponse(200, searchDocument(result.chrome, result.query, result.hits, result.count), origin, headers)), ...cookies };
+        return { ...(await documentResponse(200, searchDocument(result.chrome, result.query, result.hits, result.count), result.chrome.url, headers)), ...cookies };
       }
       default: {
         const status = result.kind === 'page' ? 200 : 404;
@@ -132,7 +136,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         let document = cache.get(key);
         if (!document) {
           const rendered = result.kind === 'page' ? pageDocument(result.chrome, result.page) : notFoundDocument(result.chrome);
-          document = { html: rendered.html, csp: await cspOf(rendered, origin) };
+          document = { html: rendered.html, csp: await cspOf(rendered, result.chrome.url) };
           cache.set(key, document);
         }
         return { ...htmlResponse(status, document, headers), ...cookies };
@@ -154,7 +158,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const title = error.status === 503 ? 'Try again in a moment' : 'This page cannot be shown';
-      return withoutBody(request, await documentResponse(error.status, plainDocument(title, error.message), request.origin, { 'cache-control': 'no-store' }));
+      return withoutBody(request, await documentResponse(error.status, plainDocument(title, error.message), undefined, { 'cache-control': 'no-store' }));
     }
   }
 
@@ -167,7 +171,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         const place = placeOfPath(request.path);
         const response = place
           ? await answer(request, parseRequest(place, request.query, request.headers.cookie))
-          : await documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), request.origin, { 'cache-control': 'no-store' });
+          : await documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), undefined, { 'cache-control': 'no-store' });
         return withoutBody(request, response);
       });
     },

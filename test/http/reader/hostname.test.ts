@@ -52,8 +52,11 @@ httpSuite('reader at a custom hostname', (h) => {
     r.ok(await h().owner.patch(r.site(site.id), { proxy: 'www.acme.test/docs' }));
     const { urls, proxy } = (await r.published(site.id)).site;
     expect(urls.published).toBe('https://www.acme.test/docs');
-    const html = await r.page(proxy.target);
-    expect(r.hrefs(html)).toContain('https://www.acme.test/docs/setup');
+    const response = await r.read(proxy.target);
+    expect(r.hrefs(response.text)).toContain('https://www.acme.test/docs/setup');
+    // The search box sends its queries through the proxy too, which the CSP allows.
+    expect(response.text).toContain('action="https://www.acme.test/docs/~search"');
+    expect(response.headers.get('content-security-policy')).toContain("form-action 'self' https://www.acme.test;");
     expect(r.heading(await r.page(`${proxy.target}/setup`))).toBe('Setup');
   });
 });
