@@ -22,6 +22,8 @@
  *   bundled server's platform, idle and while each heavy job runs (a 4 MB OpenAPI document, a PDF of
  *   2,000 pages, a zip import of 1,000 pages, the first search of 10,000 pages): p99 at most 3x the idle
  *   p99, and no request over 100 ms.
+ * - the reader case (ids `reader-*`, see reader-case.ts): a rendered page of a published space of 1,000 pages
+ *   against the same page's JSON, alternating on one server: the HTML at least half the JSON's req/s.
  *
  * Every server (the one under test, each ceiling, and the seeder before it) is a child process, so
  * that autocannon, in this process, has its own event loop. Each case is measured in slices that
@@ -59,6 +61,7 @@ import type { SeededData } from './seed.js';
 import type { ServerInfo } from './server-under-test.js';
 import { runStoreCase, storeCaseIds, type StoreResults } from './store-case.js';
 import { renderStoreReport } from './store-report.js';
+import { readerCaseIds, renderReaderReport, runReaderCase, type ReaderResults } from './reader-case.js';
 import { TARGETS } from './targets.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -86,6 +89,7 @@ async function main(): Promise<void> {
   const contentSettings = { sizes: config.contentSizes, rounds: config.contentRounds };
   const contentIds = contentCaseIds(contentSettings).filter(selected);
   const heavyIds = heavyCaseIds().filter(selected);
+  const readerIds = readerCaseIds().filter(selected);
   const ceilingOf = (id: string): CeilingKind => (/(^|-)list-/.test(id) ? 'list' : 'small');
   const ceilingKinds = (['small', 'list'] as const).filter((kind) => wanted.some((id) => ceilingOf(id) === kind) || selected(`ceiling-${kind}`));
 
@@ -130,6 +134,7 @@ async function main(): Promise<void> {
   let store: StoreResults | null = null;
   let content: ContentResults | null = null;
   let heavy: HeavyResults | null = null;
+  let reader: ReaderResults | null = null;
   try {
     for (const kind of ceilingKinds) {
       const ceiling = await startChild<CeilingInfo>(script('ceiling-server.ts'), [kind]);
@@ -189,13 +194,14 @@ async function main(): Promise<void> {
       content = await runContentCase(contentSettings, contentIds, console.log);
     }
     if (heavyIds.length > 0) heavy = await runHeavyCase(config, dataDir, heavyIds, console.log);
+    if (readerIds.length > 0) reader = await runReaderCase(config, console.log);
   } finally {
     await Promise.all([...ceilings.values()].map((ceiling) => ceiling.stop()));
     if (process.env.BENCH_KEEP_DATA !== '1') await rm(dataDir, { recursive: true, force: true });
   }
 
   const rows = buildRows(measured, config.small, config.large);
-  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? []), ...(heavy?.checks ?? [])];
+  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? []), ...(heavy?.checks ?? []), ...(reader?.checks ?? [])];
   if (rows.length > 0) console.log(`\n${renderReport(rows)}`);
   // Another process busy for a fifth of a core or more while a case ran took CPU from the bench or the server.
   const disturbed = measured.filter(({ measurement: { cpu } }) => cpu && cpu.others + cpu.steal >= 0.2);
@@ -206,6 +212,7 @@ async function main(): Promise<void> {
   if (store) console.log(`\n${renderStoreReport(store.rows)}`);
   if (content) console.log(`\n${renderContentReport(content.rows)}`);
   if (heavy) console.log(`\n${renderHeavyReport(heavy.rows)}`);
+  if (reader) console.log(`\n${renderReaderReport(reader)}`);
   const resultsPath = join(resultsDir, 'latest.json');
   await writeResults(resultsPath, {
     date: new Date().toISOString(),
@@ -231,10 +238,11 @@ async function main(): Promise<void> {
     store: store && { seconds: store.seconds, rows: store.rows.map((row) => ({ ...row, result: outcome(row) })) },
     content: content && { seconds: content.seconds, seeded: content.seeded, rows: content.rows.map((row) => ({ ...row, result: outcome(row) })) },
     heavy: heavy && { seconds: heavy.seconds, seedSeconds: heavy.seedSeconds, rows: heavy.rows.map((row) => ({ ...row, result: outcome(row) })) },
+    reader: reader && { pages: reader.pages, rows: reader.rows },
     checks,
   });
   const missed = checks.filter((check) => check.pass === false).length;
-  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? []), ...(heavy?.rows ?? [])].filter((row) => !row.valid).length;
+  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? []), ...(heavy?.rows ?? []), ...(reader?.rows ?? [])].filter((row) => !row.valid).length;
   console.log(`\n${checks.filter((check) => check.pass).length} of ${checks.length} targets met${missed ? `, ${missed} MISSED` : ''}${invalid ? `, ${invalid} cases INVALID` : ''}. Results: ${resultsPath}`);
 }
 

@@ -153,6 +153,26 @@ describe('the adapters only translate', () => {
   });
 });
 
+describe('the published-site reader only renders', () => {
+  const reader = join(src, 'reader');
+  /** The core modules the reader may import: the platform it runs operations on, and its read operations with their data. */
+  const allowed = ['platform.ts', 'reader.ts'].map((name) => join(core, name));
+
+  it('reaches the core only through the platform and its reader operations, and never the store', () => {
+    const problems = sourceFiles(reader).flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolveRelative(file, specifier))
+        .filter((target): target is string => target !== undefined && ((inside(core, target) && !allowed.includes(target)) || inside(store, target)))
+        .map((target) => `${show(file)} imports ${show(target)}; use one of ${allowed.map(show).join(', ')}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('uses no Node builtin: both adapters serve it, the Fetch one on every runtime', () => {
+    expect(builtinImportsFrom(sourceFiles(reader))).toEqual([]);
+  });
+});
+
 describe('the worker pool only runs jobs', () => {
   it('reaches the core only through the job registry, the Workers port and the job type', () => {
     const allowed = ['jobs.ts', 'workers.ts', 'job.ts'].map((name) => join(core, name));

@@ -6,6 +6,7 @@ import type { Platform } from '../core/platform.js';
 import { parseOrThrow } from '../core/validate.js';
 import type { DocsAssets } from './openapi/docs-page.js';
 import { createReferenceHandler } from './openapi/serve.js';
+import { createReader } from '../reader/handler.js';
 import { Router } from './router.js';
 
 /** The largest request body accepted: 1 MiB. */
@@ -32,6 +33,8 @@ export interface PlainResponse {
   headers: Record<string, string>;
   /** The serialized JSON body, or the bytes of a download; absent for 204 and 205. */
   body?: string | Uint8Array;
+  /** Set-Cookie values, one header each (the published-site reader keeps a visitor's credentials in cookies). */
+  cookies?: readonly string[];
 }
 
 /** Options of the pipeline. */
@@ -59,12 +62,15 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
   const router = new Router(platform.routes);
   const log = options.log;
   const serveReference = createReferenceHandler(platform, options.docsAssets);
+  const reader = createReader(platform);
 
   async function handle(request: PlainRequest): Promise<PlainResponse> {
     const reference = serveReference(request);
     if (reference) return reference;
+    const published = reader.published(request);
+    if (published) return published;
     const match = router.match(request.method, request.path);
-    if (match.kind === 'not-found') return errorResponse(404, `No endpoint ${request.method} ${request.path}`);
+    if (match.kind === 'not-found') return (await reader.hosted(request)) ?? errorResponse(404, `No endpoint ${request.method} ${request.path}`);
     if (match.kind === 'method-not-allowed') {
       return errorResponse(405, `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(', ')}`, {
         allow: match.allowed.join(', '),

@@ -65,6 +65,7 @@ import {
 } from './openapi-specs/versions.js';
 import { getSiteAdaptiveSchema, updateSiteAdaptiveSchema } from './sites/adaptive/operations.js';
 import { getPublishedContentSite } from './sites/published/read.js';
+import { getSiteReaderKeys, rotateSiteReaderKey } from './sites/reader/reader-keys.js';
 import { addSectionGroupToSite } from './sites/section-groups/add.js';
 import { deleteSiteSectionGroup } from './sites/section-groups/delete.js';
 import { moveSiteSectionGroup } from './sites/section-groups/move.js';
@@ -228,6 +229,8 @@ export const operations = {
   getSiteAdaptiveSchema,
   updateSiteAdaptiveSchema,
   getPublishedContentSite,
+  getSiteReaderKeys,
+  rotateSiteReaderKey,
   listSiteSections,
   addSectionToSite,
   updateSiteSection,

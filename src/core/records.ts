@@ -394,6 +394,11 @@ export interface SiteRecord extends StoredRecord {
   readonly defaultSiteSpaceId?: string;
   readonly defaultSectionId?: string;
   readonly adaptiveSchema?: { readonly jsonSchema: Readonly<Record<string, unknown>>; readonly updatedAt: string };
+  /**
+   * How many times each key readers use (sites/reader/reader-keys.ts) was rotated; absent: never. The keys
+   * are derived from the platform's signing key and these counts, so no secret is stored with the site.
+   */
+  readonly readerKeyRotations?: { readonly share?: number; readonly visitorAuth?: number };
   readonly createdAt: string;
 }
 

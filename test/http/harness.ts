@@ -72,6 +72,8 @@ let users = 0;
  * answer must carry X-Content-Type-Options: nosniff.
  */
 export function assertMatchesSchema(method: string, path: string, response: TestResponse): void {
+  // The published-site reader answers HTML (test/http/reader/ checks it), not the API's JSON.
+  if (path.startsWith('/published/')) return assertReaderAnswer(method, path, response);
   const match = router.match(method, path.split('?')[0]);
   // Every JSON answer, success or failure, tells browsers not to sniff another type out of it.
   if (/^application\/json\b/.test(response.headers.get('content-type') ?? '')) {
@@ -98,6 +100,24 @@ export function assertMatchesSchema(method: string, path: string, response: Test
     const issue = result.issues[0];
     const where = (issue.path ?? []).map((item) => String(item.key)).join('.');
     throw new Error(`${method} ${path}: response does not match its schema at ${where}: ${issue.message}\n${response.text.slice(0, 2000)}`);
+  }
+}
+
+/**
+ * Checks an answer of the published-site reader: a document is HTML with nosniff and a Content-Security-Policy
+ * that allows no inline script but by hash; robots.txt is text, sitemap.xml XML; a redirect has a Location.
+ */
+function assertReaderAnswer(method: string, path: string, response: TestResponse): void {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status === 302) return void expect(response.headers.get('location'), `${method} ${path}: Location`).toBeTruthy();
+  if (response.status === 304 || method === 'HEAD' || response.status === 405) return;
+  if (/\/robots\.txt$/.test(path.split('?')[0])) return void expect(type).toMatch(/^text\/plain\b/);
+  if (/\/sitemap\.xml$/.test(path.split('?')[0]) && response.status === 200) return void expect(type).toMatch(/^application\/xml\b/);
+  expect(type, `${method} ${path}: Content-Type`).toMatch(/^text\/html; charset=utf-8$/);
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  if (!/[?&]fragment=1\b/.test(path)) {
+    expect(response.text.startsWith('<!doctype html>'), `${method} ${path}: a whole document`).toBe(true);
+    expect(response.headers.get('content-security-policy') ?? '').toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+';/);
   }
 }
 
@@ -129,6 +149,8 @@ export async function createHarness(transport: Transport, options: HarnessOption
         headers: request.headers,
         body: request.body,
         duplex: 'half',
+        // As the Fetch transport: a redirect is the answer, not followed.
+        redirect: 'manual',
       } as RequestInit);
     };
   }

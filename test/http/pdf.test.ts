@@ -185,6 +185,8 @@ httpSuite(
     });
 
     it('prints computed pages as the document their specification makes, and renders again for a newer version', async () => {
+      // The operation's responses table, as the PDF's text holds it (cells joined).
+      const RESPONSES = 'Responses\nStatusDescriptionContent\n200OK';
       const org = `/v1/orgs/${h().organizationId}`;
       const specOf = (summary: string) =>
         JSON.stringify({ openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { summary, responses: { '200': { description: 'OK' } } } } } });
@@ -195,13 +197,13 @@ httpSuite(
       const computed = { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'pets' } } }, props: {} };
       await a.batch(space.id, cr.id, [{ operation: 'insert_page', type: 'computed', title: 'API', computed }]);
       const before = puts.length;
-      expect((await exportPdf(space.id, cr.id)).pdf.text).toBe('API\nGET /pets\nList pets');
+      expect((await exportPdf(space.id, cr.id)).pdf.text).toBe(`API\nGET /pets\nList pets\n${RESPONSES}`);
       await exportPdf(space.id, cr.id);
       expect(puts.length).toBe(before + 1);
       h().clock.advance(1000);
       expect((await h().owner.put(`${org}/openapi/pets`, { source: { text: specOf('List all the pets') } })).status).toBe(200);
       await h().platform.settle();
-      expect((await exportPdf(space.id, cr.id)).pdf.text).toBe('API\nGET /pets\nList all the pets');
+      expect((await exportPdf(space.id, cr.id)).pdf.text).toBe(`API\nGET /pets\nList all the pets\n${RESPONSES}`);
       // The new version's document (versions keep theirs in the blob store), then the new PDF.
       expect(puts.length).toBe(before + 3);
     });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createFetchHandler } from '../../src/adapters/fetch/index.js';
 import { createPlatform } from '../../src/core/platform.js';
 import { createMemoryStore } from '../../src/store/memory.js';
-import { StoreUnavailableError } from '../../src/store/types.js';
 import { httpSuite } from './harness.js';
+import { platformWithUnreachableStore, UNREACHABLE } from './unreachable-store.js';
 
 httpSuite('pipeline', (h) => {
   it('answers an unknown route with 404 in the error shape', async () => {
@@ -141,15 +141,9 @@ describe('pipeline: unexpected failures', () => {
   });
 
   it('answers 503 in the error shape when the store cannot be reached, also while checking the token', async () => {
-    const store = createMemoryStore();
-    const platform = createPlatform({ store, signingKey: 'k' });
-    const { token } = await platform.initialize();
-    const handler = createFetchHandler(platform);
-    store.read = async () => {
-      throw new StoreUnavailableError('The database cannot be reached (connect ECONNREFUSED); try again');
-    };
+    const { handler, token } = await platformWithUnreachableStore();
     const response = await handler(new Request('http://x/v1/orgs', { headers: { authorization: `Bearer ${token}` } }));
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: { code: 503, message: 'The database cannot be reached (connect ECONNREFUSED); try again' } });
+    expect(await response.json()).toEqual({ error: { code: 503, message: UNREACHABLE } });
   });
 });

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { available, CHROMIUM, LAUNCH, launchChromium, OUTPUT, ROOT } from '../chromium.js';
 import { serve, type RunningServer } from '../../src/adapters/node-http/index.js';
 import { createPlatform, type Platform } from '../../src/core/platform.js';
 import { routes } from '../../src/core/routes.js';
@@ -17,14 +16,8 @@ import { createMemoryStore } from '../../src/store/memory.js';
  * test-output/; with UPDATE_DOCS_SCREENSHOT=1 it also refreshes docs/api-reference.png for the README.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const OUTPUT = join(ROOT, 'test-output');
 // Bounded: launching may take LAUNCH, the test TEST, so the file ends within a minute even when it fails.
-const LAUNCH = 20_000;
 const TEST = 35_000;
-// CI installs Chromium first (.ci/run), so there a missing browser is a failure, never a skip.
-const available = existsSync(CHROMIUM) || Boolean(process.env.CI);
 
 /**
  * The operationIds the page shows, read while scrolling it from top to bottom: Swagger UI renders only
@@ -60,8 +53,7 @@ describe.skipIf(!available)(title, () => {
     platform = createPlatform({ store: createMemoryStore(), signingKey: 'browser-test' });
     ({ token } = await platform.initialize({ title: 'Acme Docs', email: 'owner@acme.test', name: 'Olive Owner' }));
     server = await serve({ platform, port: 0 });
-    // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'], timeout: LAUNCH });
+    browser = await launchChromium();
   }, LAUNCH);
 
   afterAll(async () => {

@@ -28,7 +28,9 @@ async function readBody(request: Request): Promise<string | null> {
 }
 
 function toResponse(response: PlainResponse): Response {
-  return new Response((response.body as BodyInit | undefined) ?? null, { status: response.status, headers: response.headers });
+  const headers = new Headers(response.headers);
+  for (const cookie of response.cookies ?? []) headers.append('set-cookie', cookie);
+  return new Response((response.body as BodyInit | undefined) ?? null, { status: response.status, headers });
 }
 
 /**

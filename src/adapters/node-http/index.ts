@@ -60,7 +60,7 @@ function refuseBody(request: IncomingMessage, response: ServerResponse, received
 }
 
 function write(res: ServerResponse, response: PlainResponse): void {
-  res.writeHead(response.status, response.headers);
+  res.writeHead(response.status, response.cookies?.length ? { ...response.headers, 'set-cookie': [...response.cookies] } : response.headers);
   res.end(response.body);
 }
 

@@ -3,50 +3,75 @@ import { normalizeMarkdown } from './markdown.js';
 
 /**
  * The Markdown a computed page (`builtin:openapi`) expands into, generated from a version of its OpenAPI
- * specification: one section per operation, with its operation id, summary, description and parameters
- * (what a reader looks for, and what search finds it by). Reading a document of
- * megabytes and generating its Markdown takes a while, so it is a job, done once per version (computed.ts).
+ * specification: one section per operation, with its summary, description, and tables of its parameters,
+ * request body and responses (local `$ref`s followed). Reading a document of megabytes and generating its
+ * Markdown takes a while, so it is a job, done once per version (computed.ts).
  */
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** Follows a local `$ref` (`#/components/parameters/id`) to what it names; anything else is taken as it is. */
+/** Text for a table cell: one line, its pipes escaped. */
+const cell = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)).replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+
+/** An object the document names by a local `$ref` (`#/components/parameters/Limit`), or the object itself. */
 function resolved(document: Record<string, any>, value: any): any {
-  for (let hops = 0; value && typeof value.$ref === 'string' && value.$ref.startsWith('#/') && hops < 16; hops++) {
+  for (let depth = 0; depth < 10 && typeof value?.$ref === 'string' && value.$ref.startsWith('#/'); depth++) {
     value = value.$ref
       .slice(2)
       .split('/')
       .map((part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((node: any, part: string) => (node && typeof node === 'object' ? node[part] : undefined), document);
+      .reduce((at: any, key: string) => (at && typeof at === 'object' && Object.hasOwn(at, key) ? at[key] : undefined), document);
   }
-  return value;
+  return value && typeof value === 'object' ? value : undefined;
 }
 
-/** Text on one line, for a list item. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** The parameters of an operation (the path's, then its own, an own one replacing the path's of the same name and place), as list items. */
-function parameterLines(document: Record<string, any>, item: Record<string, any>, operation: Record<string, any>): string[] {
-  const byKey = new Map<string, any>();
-  for (const list of [item.parameters, operation.parameters]) {
-    if (!Array.isArray(list)) continue;
-    for (const raw of list) {
-      const parameter = resolved(document, raw);
-      if (!parameter || typeof parameter.name !== 'string') continue;
-      byKey.set(`${parameter.in} ${parameter.name}`, parameter);
-    }
-  }
-  return [...byKey.values()].map((parameter) => {
-    const where = [typeof parameter.in === 'string' ? parameter.in : undefined, parameter.required === true ? 'required' : undefined].filter(Boolean).join(', ');
-    const description = typeof parameter.description === 'string' ? oneLine(parameter.description) : '';
-    return `- \`${parameter.name}\`${where ? ` (${where})` : ''}${description ? `: ${description}` : ''}`;
-  });
+/** A schema's name (the last part of its `$ref`), or its type (`array of Pet`). */
+function typeOf(schema: any): string {
+  if (!schema || typeof schema !== 'object') return '';
+  if (typeof schema.$ref === 'string') return schema.$ref.split('/').pop() ?? '';
+  if (schema.type === 'array') return `array of ${typeOf(schema.items) || 'any'}`;
+  return Array.isArray(schema.type) ? schema.type.join(' or ') : cell(schema.type);
 }
 
-/**
- * Markdown listing a specification's operations: one section per operation (`## METHOD \`/path\``), with
- * its operation id, summary, description and parameters (name, where, whether required, description).
- */
+/** A table in Markdown. */
+const table = (header: string[], rows: string[][]) => [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- ').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
+
+/** The parameters, request body and responses of an operation, as Markdown lines. */
+function operationDetails(document: Record<string, any>, pathItem: Record<string, any>, operation: Record<string, any>): string[] {
+  const lines: string[] = [];
+  const all = [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])]
+    .map((parameter) => resolved(document, parameter))
+    .filter((parameter) => parameter && typeof parameter.name === 'string');
+  const parameters = all.filter((parameter) => parameter.in !== 'body');
+  if (parameters.length > 0) {
+    lines.push('**Parameters**', '');
+    lines.push(...table(['Name', 'In', 'Required', 'Type', 'Description'], parameters.map((p) => [`\`${cell(p.name)}\``, cell(p.in), p.required ? 'yes' : 'no', cell(typeOf(p.schema ?? p)), cell(p.description)])), '');
+  }
+  // OpenAPI 3 has requestBody; Swagger 2.0 a parameter `in: body`.
+  const body = resolved(document, operation.requestBody);
+  const swaggerBody = all.find((parameter) => parameter.in === 'body');
+  const bodyRows = body?.content && typeof body.content === 'object'
+    ? Object.entries<any>(body.content).map(([type, media]) => [`\`${cell(type)}\``, cell(typeOf(media?.schema))])
+    : swaggerBody ? [['', cell(typeOf(swaggerBody.schema))]] : [];
+  if (bodyRows.length > 0) {
+    lines.push(`**Request body**${body?.required || swaggerBody?.required ? ' (required)' : ''}`, '');
+    if (typeof body?.description === 'string') lines.push(cell(body.description), '');
+    lines.push(...table(['Content type', 'Schema'], bodyRows), '');
+  }
+  const responses = operation.responses && typeof operation.responses === 'object' ? Object.entries<any>(operation.responses) : [];
+  if (responses.length > 0) {
+    lines.push('**Responses**', '');
+    const rows = responses.map(([status, value]) => {
+      const response = resolved(document, value) ?? {};
+      const content = response.content && typeof response.content === 'object' ? Object.entries<any>(response.content).map(([type, media]) => `\`${cell(type)}\` ${cell(typeOf(media?.schema))}`.trim()) : response.schema ? [cell(typeOf(response.schema))] : [];
+      return [`\`${cell(status)}\``, cell(response.description), content.join(', ')];
+    });
+    lines.push(...table(['Status', 'Description', 'Content'], rows), '');
+  }
+  return lines;
+}
+
+/** Markdown listing a specification's operations: one section per operation, with its summary, description, parameters, request body and responses. */
 function operationsMarkdown(document: Record<string, any>): string {
   const lines: string[] = [];
   const info = document.info ?? {};
@@ -59,8 +84,7 @@ function operationsMarkdown(document: Record<string, any>): string {
       if (typeof operation.operationId === 'string' && operation.operationId !== '') lines.push(`Operation \`${operation.operationId}\``, '');
       if (typeof operation.summary === 'string' && operation.summary !== '') lines.push(operation.summary, '');
       if (typeof operation.description === 'string' && operation.description !== '') lines.push(operation.description, '');
-      const parameters = parameterLines(document, item, operation);
-      if (parameters.length > 0) lines.push('Parameters:', '', ...parameters, '');
+      lines.push(...operationDetails(document, item, operation));
     }
   }
   return lines.join('\n');

@@ -48,7 +48,7 @@ export async function downloadUrl(ctx: Pick<Context, 'urls' | 'secrets'>, grant:
 const signed = (encoded: string, name: string) => `${encoded}/${name}`;
 
 /** Compares two strings in time that does not depend on where they differ. */
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);

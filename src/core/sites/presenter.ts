@@ -8,7 +8,7 @@ import type { GroupSchema } from './section-groups/schemas.js';
 import type { SectionSchema } from './sections/schemas.js';
 import type { SiteSpaceSchema } from './site-spaces/schemas.js';
 import { loadStructure, type PlacedSiteSpace, type SectionNode, type SiteStructure } from './structure.js';
-import { publishedLinks } from './urls.js';
+import { publishedLinks, sectionSegments, siteSpaceSegments } from './urls.js';
 
 /** The site space object of responses. */
 export type SiteSpaceOutput = v.InferInput<typeof SiteSpaceSchema>;
@@ -42,7 +42,6 @@ export async function sitePresenter(ctx: Context, site: SiteRecord, member: Memb
   const structure = await loadStructure(ctx.tx, site);
   const levels = await contentLevels(ctx, site.organizationId, member);
   const links = publishedLinks(ctx, site, shareKey);
-  const sectionSegments = (node: SectionNode) => (node.section.id === structure.defaultSectionId ? [] : [node.section.path]);
   const urls = (segments: string[]) => {
     const published = links(segments);
     return published === undefined ? {} : { published };
@@ -66,7 +65,7 @@ export async function sitePresenter(ctx: Context, site: SiteRecord, member: Memb
       title: presented.title,
       default: isDefault,
       ...(record.condition !== undefined && { condition: record.condition }),
-      urls: urls([...(node ? sectionSegments(node) : []), ...(isDefault ? [] : [record.path])]),
+      urls: urls(siteSpaceSegments(structure.defaultSectionId, node?.section, record, isDefault)),
     };
   };
 
@@ -102,7 +101,7 @@ export async function sitePresenter(ctx: Context, site: SiteRecord, member: Memb
       ...(record.sectionGroupId !== undefined && { sectionGroup: record.sectionGroupId }),
       ...(record.icon !== undefined && { icon: record.icon }),
       siteSpaces,
-      urls: urls(sectionSegments(node)),
+      urls: urls(sectionSegments(structure.defaultSectionId, node.section)),
     };
   };
 

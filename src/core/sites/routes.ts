@@ -1,6 +1,7 @@
 import { route } from '../operation.js';
 import { getSiteAdaptiveSchema, updateSiteAdaptiveSchema } from './adaptive/operations.js';
 import { getPublishedContentSite } from './published/read.js';
+import { getSiteReaderKeys, rotateSiteReaderKey } from './reader/reader-keys.js';
 import { addSectionGroupToSite } from './section-groups/add.js';
 import { deleteSiteSectionGroup } from './section-groups/delete.js';
 import { moveSiteSectionGroup } from './section-groups/move.js';
@@ -38,6 +39,9 @@ export const siteRoutes = [
   route('GET', `${SITE}/adaptive-schema`, getSiteAdaptiveSchema, 200),
   route('PUT', `${SITE}/adaptive-schema`, updateSiteAdaptiveSchema, 200),
   route('GET', `${SITE}/published`, getPublishedContentSite, 200),
+  // Not in the specification, which does not say where a share key or a visitor token's key comes from.
+  route('GET', `${SITE}/reader-keys`, getSiteReaderKeys, 200, { extension: true }),
+  route('POST', `${SITE}/reader-keys/rotate`, rotateSiteReaderKey, 200, { extension: true }),
   route('GET', `${SITE}/sections`, listSiteSections, 200),
   route('POST', `${SITE}/sections`, addSectionToSite, 201),
   route('PATCH', `${SITE}/sections/{siteSectionId}`, updateSiteSection, 200),

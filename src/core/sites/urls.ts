@@ -34,3 +34,15 @@ export function publishedLinks(ctx: Context, site: SiteRecord, shareKey?: string
   const query = site.visibility === 'share-link' && shareKey !== undefined ? `?share=${uriComponent(shareKey)}` : '';
   return (segments) => base + segments.map((segment) => `/${uriComponent(segment)}`).join('') + query;
 }
+
+/** The segments a section adds to the site's URL: none for the site's default section. */
+export const sectionSegments = (defaultSectionId: string | undefined, section: { id: string; path: string }): string[] =>
+  section.id === defaultSectionId ? [] : [section.path];
+
+/** The segments a site space adds to the site's URL: its section's, then its path unless it is its level's default. */
+export const siteSpaceSegments = (
+  defaultSectionId: string | undefined,
+  section: { id: string; path: string } | undefined,
+  siteSpace: { path: string },
+  isDefault: boolean,
+): string[] => [...(section ? sectionSegments(defaultSectionId, section) : []), ...(isDefault ? [] : [siteSpace.path])];

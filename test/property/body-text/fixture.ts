@@ -155,6 +155,7 @@ async function build(h: Harness) {
       body: { title: 'Handbook 2', visibility: 'share-link', basename: 'handbook', adaptiveContent: { enabled: true }, proxy: 'docs.localhost/x', hostname: 'docs.acme.example' },
     },
     { method: 'PUT', path: `${sitePath}/adaptive-schema`, body: { jsonSchema: BETA_SCHEMA } },
+    { method: 'POST', path: `${sitePath}/reader-keys/rotate`, body: { key: 'share' } },
     { method: 'POST', path: `${sitePath}/sections`, body: { spaceId: otherSpace.id, title: 'Another' } },
     {
       method: 'PATCH',

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isOpenableUrl } from '../openable-url.js';
 import { Id } from '../../schemas.js';
 import { PageTextFields } from '../page-fields.js';
 import { PageCoverInput } from '../page-cover.js';
@@ -31,18 +32,6 @@ const DocumentInput = v.union(
   'must be {"markdown": "..."}, {"document": {...}} or {}',
 );
 
-/** The schemes a link page may point to: a reader follows the link, so nothing that runs (`javascript:`) or reads locally. */
-const LINK_PAGE_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
-
-/** Whether a text is an absolute URL whose scheme a link page may use. */
-function isLinkPageUrl(text: string): boolean {
-  try {
-    return LINK_PAGE_SCHEMES.has(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-}
-
 /** Where a link page points: an http, https or mailto URL, or a page. Links in Markdown bodies stay as written. */
 const LinkTargetInput = v.variant('kind', [
   v.object({
@@ -51,7 +40,7 @@ const LinkTargetInput = v.variant('kind', [
       v.string(),
       v.minLength(1, 'must not be empty'),
       v.maxLength(2048, 'must be at most 2048 characters'),
-      v.check(isLinkPageUrl, 'must be an http, https or mailto URL'),
+      v.check(isOpenableUrl, 'must be an http, https or mailto URL'),
     ),
   }),
   v.object({ kind: v.literal('page'), page: Id }),

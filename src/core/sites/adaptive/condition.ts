@@ -20,7 +20,7 @@ const BINARY = new Set(['&&', '||', '==', '!=', '===', '!==']);
 const LITERAL_TYPES = new Set(['boolean', 'string', 'number']);
 
 /** The dotted path a member expression reads (`visitor.claims.x` → [visitor, claims, x]), or null when it is not a plain path. */
-function pathOf(node: Node): string[] | null {
+export function pathOf(node: Node): string[] | null {
   if (node.type === 'Identifier') return [(node as jsep.Identifier).name];
   if (node.type !== 'MemberExpression') return null;
   const member = node as jsep.MemberExpression;

@@ -1,0 +1,72 @@
+import { jwtVerify } from 'jose';
+import type { Context } from '../../context.js';
+import { sameText } from '../../content/downloads.js';
+import { INDEXES, TABLES, type SiteRecord } from '../../records.js';
+import { claimsOf } from '../adaptive/json-schema.js';
+import { NO_CLAIMS, type VisitorClaims } from '../adaptive/evaluate.js';
+import { readerKey } from './reader-keys.js';
+import type { Admitted, ReaderRequest, SiteRef } from './view.js';
+
+/**
+ * Who may read a published site (Part 3's visibility): nobody while it is unpublished; anyone when it is
+ * `public` or `unlisted`; holders of its share key when it is `share-link`; holders of a visitor token
+ * signed with its key when it is `visitor-auth`. On any site a valid visitor token brings signed claims,
+ * and the query unsigned ones, for adaptive content.
+ */
+
+/** What admission decided. */
+export type Admission =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'unauthorized' }
+  | { readonly kind: 'admitted'; readonly claims: VisitorClaims; readonly admitted: Admitted };
+
+/**
+ * The site a request names: of an organization by its basename, or by its id when it has none; or the site
+ * whose custom hostname the request came to. Undefined when there is none.
+ */
+export async function findSite(ctx: Context, ref: SiteRef): Promise<SiteRecord | undefined> {
+  if ('hostname' in ref) {
+    const { items } = await ctx.tx.list(TABLES.sites, { index: INDEXES.sitesByHostname, value: ref.hostname, limit: 1 });
+    return items[0] as SiteRecord | undefined;
+  }
+  const byId = (await ctx.tx.get(TABLES.sites, ref.name)) as SiteRecord | undefined;
+  if (byId && byId.organizationId === ref.organizationId && byId.basename === undefined) return byId;
+  const { items } = await ctx.tx.list(TABLES.sites, { index: INDEXES.sitesByOrganization, value: ref.organizationId });
+  return (items as SiteRecord[]).find((site) => site.basename === ref.name);
+}
+
+/** The signed claims of a visitor token verified with the site's key: its boolean fields; undefined when it is not valid. */
+async function verifiedClaims(ctx: Context, site: SiteRecord, token: string): Promise<Record<string, boolean> | undefined> {
+  try {
+    const key = new TextEncoder().encode(await readerKey(ctx, site, 'visitorAuth'));
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(ctx.now) });
+    const claims: Record<string, boolean> = {};
+    for (const [name, value] of Object.entries(payload)) if (typeof value === 'boolean') claims[name] = value;
+    return claims;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The unsigned claims of the query that the site's adaptive schema defines. */
+function unsignedClaims(site: SiteRecord, given: ReaderRequest['unsigned']): Record<string, boolean> {
+  const defined = claimsOf(site.adaptiveSchema?.jsonSchema).unsigned;
+  const claims: Record<string, boolean> = {};
+  for (const [name, value] of Object.entries(given)) if (defined.has(name) && typeof value === 'boolean') claims[name] = value;
+  return claims;
+}
+
+/** Decides whether a visitor may read a site, and with which claims. */
+export async function admit(ctx: Context, site: SiteRecord, request: ReaderRequest): Promise<Admission> {
+  if (!site.published) return { kind: 'missing' };
+  let share: string | undefined;
+  if (site.visibility === 'share-link') {
+    if (request.share === undefined || !sameText(request.share, await readerKey(ctx, site, 'share'))) return { kind: 'missing' };
+    share = request.share;
+  }
+  const signed = request.visitorToken === undefined ? undefined : await verifiedClaims(ctx, site, request.visitorToken);
+  if (site.visibility === 'visitor-auth' && signed === undefined) return { kind: 'unauthorized' };
+  const unsigned = unsignedClaims(site, request.unsigned);
+  const claims = signed === undefined && Object.keys(unsigned).length === 0 ? NO_CLAIMS : { signed: signed ?? {}, unsigned };
+  return { kind: 'admitted', claims, admitted: { ...(share !== undefined && { share }), ...(signed !== undefined && { visitorToken: request.visitorToken }) } };
+}

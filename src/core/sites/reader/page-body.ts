@@ -1,0 +1,62 @@
+import type { Context } from '../../context.js';
+import { computeContent, computedSeed } from '../../content/computed.js';
+import { refOfUrl } from '../../content/document.js';
+import { downloadUrl } from '../../content/downloads.js';
+import { isOpenableUrl } from '../../content/openable-url.js';
+import { outlineOf } from '../../content/outline.js';
+import { readFile, readMarkdown } from '../../content/revision.js';
+import type { RevisionRecord } from '../../records.js';
+import type { Navigation, ReadablePage } from './navigation.js';
+
+/**
+ * A page's body as readers get it: its Markdown (a computed page's generated Markdown), the anchors of its
+ * headings, and where every URL written in it leads: a page of the space to its published URL, a file to
+ * its download URL, an anchor of the page itself as it is, an http, https or mailto URL as it is; anything
+ * else (`javascript:`, `data:`, a page or file that is not there, a relative path) to null, which the reader
+ * shows as text. Made once per revision, page and site space URL (ctx.derived).
+ */
+
+/** A page body for readers. */
+export interface ReaderBody {
+  readonly markdown: string;
+  readonly anchors: readonly string[];
+  readonly links: Readonly<Record<string, string | null>>;
+  /** What the body comes from: the stored document, or a computed page's specification version. */
+  readonly source: string;
+}
+
+async function resolveLinks(ctx: Context, revision: RevisionRecord, navigation: Navigation, urls: readonly string[]) {
+  const links: Record<string, string | null> = Object.create(null);
+  for (const url of urls) {
+    const ref = refOfUrl(url);
+    switch (ref.kind) {
+      case 'page':
+        links[url] = navigation.urls.get(ref.page) ?? null;
+        break;
+      case 'anchor': {
+        const page = ref.page === undefined ? '' : navigation.urls.get(ref.page);
+        links[url] = page === undefined ? null : `${page}#${encodeURIComponent(ref.anchor)}`;
+        break;
+      }
+      case 'file': {
+        const file = await readFile(ctx.tx, revision, ref.file);
+        links[url] = file ? await downloadUrl(ctx, { digest: file.digest, contentType: file.contentType, name: file.name }) : null;
+        break;
+      }
+      default:
+        links[url] = isOpenableUrl(url) ? url : null;
+    }
+  }
+  return links;
+}
+
+/** The body of a readable page of a revision of a space of `organizationId`, under a site space's URL. */
+export async function readerBody(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage, base: string): Promise<ReaderBody> {
+  // A computed page's content follows its specification's latest version, which the revision does not fix.
+  const source = page.type === 'computed' ? `computed:${await computedSeed(ctx, organizationId, page.computed!)}` : `document:${page.document ?? ''}`;
+  return ctx.derived.get(`reader-body\u0000${base}\u0000${page.id}\u0000${source}`, revision.id, async () => {
+    const markdown = page.type === 'computed' ? (await computeContent(ctx, organizationId, page.computed!)).markdown : await readMarkdown(ctx.tx, page);
+    const outline = outlineOf(markdown);
+    return { markdown, anchors: outline.anchors, links: await resolveLinks(ctx, revision, navigation, outline.urls), source };
+  });
+}

@@ -1,0 +1,207 @@
+import * as v from 'valibot';
+import type { Context } from '../../context.js';
+import { emojiCharacters } from './emoji.js';
+import { downloadUrl } from '../../content/downloads.js';
+import { layoutOf } from '../../content/page-layout.js';
+import { loadRevision, readFile } from '../../content/revision.js';
+import { readOperation } from '../../operation.js';
+import { INDEXES, TABLES, type RevisionRecord, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from '../../records.js';
+import { uriComponent } from '../../well-formed.js';
+import { NO_CLAIMS } from '../adaptive/evaluate.js';
+import { withSearchIndex } from '../../search/build.js';
+import { queryWords } from '../../search/words.js';
+import { customizationsOf } from '../published/customizations.js';
+import { siteUrl } from '../urls.js';
+import { admit, findSite } from './admission.js';
+import { fingerprintOf } from './fingerprint.js';
+import { navigationOf, type Navigation, type ReadablePage } from './navigation.js';
+import { readerBody } from './page-body.js';
+import type { Admitted, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteRef } from './view.js';
+import { placeOf, tabsOf, variantsOf, visibleStructure } from './visible-structure.js';
+
+/**
+ * The read operations of the published-site reader (src/reader). They run without a caller: who may read
+ * is decided here, by the site's visibility (admission.ts), never by a member's role.
+ */
+
+/** The segment of a site space's search page, and its results. */
+export const SEARCH_SEGMENT = '~search';
+/** How many search results a page shows. */
+const SEARCH_LIMIT = 20;
+
+/** What a reader's request resolves to before the page itself: the layout and the site space's content. */
+interface Resolved {
+  readonly chrome: Omit<SiteChrome, 'tree'>;
+  readonly organizationId: string;
+  readonly space: SpaceRecord;
+  readonly rest: readonly string[];
+  readonly admitted: Admitted;
+}
+
+const pathOfUrl = (url: string) => new URL(url).pathname.replace(/\/+$/, '') || '/';
+
+/** A site space's layout fields. */
+const siteSpaceOf = (title: string, url: string) => ({ title, url, searchUrl: `${url}/${SEARCH_SEGMENT}` });
+
+async function resolveSite(ctx: Context, request: ReaderRequest & { site: SiteRef }): Promise<Resolved | ReaderAnswer> {
+  const site = await findSite(ctx, request.site);
+  if (!site) return { kind: 'missing' };
+  const admission = await admit(ctx, site, request);
+  if (admission.kind === 'missing') return admission;
+  if (admission.kind === 'unauthorized') return { kind: 'unauthorized', title: site.title };
+  const visible = await visibleStructure(ctx, site, admission.claims);
+  const place = placeOf(visible, request.segments);
+  const { styling, internationalization } = customizationsOf(site).site;
+  const chrome = {
+    id: site.id,
+    title: site.title,
+    url: visible.url,
+    cookiePath: pathOfUrl(siteUrl(ctx, site)),
+    styling,
+    locale: internationalization.locale,
+    tabs: tabsOf(visible, place),
+    variants: variantsOf(place),
+    siteSpace: place && siteSpaceOf(place.siteSpace.space.title, place.siteSpace.url),
+    indexable: site.visibility === 'public',
+  };
+  if (!place) return { kind: 'not-found', chrome: { ...chrome, tree: [] }, admitted: admission.admitted, fingerprint: await fingerprintOf(chrome) };
+  return { chrome, organizationId: site.organizationId, space: place.siteSpace.space, rest: place.rest, admitted: admission.admitted };
+}
+
+/** The URL of a space on the first published site that shows it (oldest site space first), if any. */
+async function siteSpaceUrl(ctx: Context, space: SpaceRecord): Promise<string | undefined> {
+  const { items } = await ctx.tx.list(TABLES.siteSpaces, { index: INDEXES.siteSpacesBySpace, value: space.id });
+  for (const record of items as SiteSpaceRecord[]) {
+    const site = (await ctx.tx.get(TABLES.sites, record.siteId)) as SiteRecord | undefined;
+    if (!site?.published) continue;
+    const placed = (await visibleStructure(ctx, site, NO_CLAIMS)).all.find((item) => item.record.id === record.id);
+    if (placed) return placed.url;
+  }
+  return undefined;
+}
+
+/**
+ * A space at its own published URL (`/s/<spaceId>`): on a published site, a redirect to its place there
+ * (whose visibility then applies); else read on its own when it is public or unlisted. Deleted and private
+ * spaces, and the others (their keys belong to sites), are missing.
+ */
+async function resolveSpace(ctx: Context, request: ReaderRequest & { site: { spaceId: string } }): Promise<Resolved | ReaderAnswer> {
+  const space = (await ctx.tx.get(TABLES.spaces, request.site.spaceId)) as SpaceRecord | undefined;
+  if (!space || space.deletedAt !== undefined || space.visibility === 'private') return { kind: 'missing' };
+  const onSite = await siteSpaceUrl(ctx, space);
+  if (onSite !== undefined) return { kind: 'redirect', location: request.segments.length === 0 ? onSite : `${onSite}/${request.segments.map(uriComponent).join('/')}`, admitted: {} };
+  if (space.visibility !== 'public' && space.visibility !== 'unlisted') return { kind: 'missing' };
+  const url = ctx.urls.published(`/s/${space.id}`);
+  const chrome = {
+    id: space.id,
+    title: space.title,
+    url,
+    cookiePath: pathOfUrl(url),
+    styling: customizationsOf({ title: space.title } as SiteRecord).site.styling,
+    locale: 'en',
+    tabs: [],
+    variants: [],
+    siteSpace: siteSpaceOf(space.title, url),
+    indexable: space.visibility === 'public',
+  };
+  return { chrome, organizationId: space.organizationId, space, rest: request.segments, admitted: {} };
+}
+
+const isResolved = (value: Resolved | ReaderAnswer): value is Resolved => 'space' in value;
+
+async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigation, page: ReadablePage): Promise<ReaderAnswer> {
+  const base = resolved.chrome.siteSpace!.url;
+  const revision = await loadRevision(ctx.tx, navigation.revisionId);
+  const body = await readerBody(ctx, resolved.organizationId, revision, navigation, page, base);
+  const at = navigation.position.get(page.id) ?? -1;
+  const neighbour = (other: ReadablePage | undefined) => other && { title: other.title, url: navigation.urls.get(other.id)! };
+  const previous = at > 0 ? neighbour(navigation.order[at - 1]) : undefined;
+  const next = at >= 0 ? neighbour(navigation.order[at + 1]) : undefined;
+  const layout = layoutOf(page.layout);
+  const cover = layout.cover ? await coverOf(ctx, revision, page) : undefined;
+  const view = {
+    id: page.id,
+    url: navigation.urls.get(page.id)!,
+    title: page.title,
+    ...(page.emoji !== undefined && { emoji: emojiCharacters(page.emoji) }),
+    ...(page.icon !== undefined && { icon: page.icon }),
+    ...(page.description !== undefined && { description: page.description }),
+    markdown: body.markdown,
+    anchors: body.anchors,
+    links: body.links,
+    layout,
+    ...(cover && { cover }),
+    ...(previous && { previous }),
+    ...(next && { next }),
+    noindex: !resolved.chrome.indexable || page.noRobotsIndex === true,
+  };
+  const { markdown: _markdown, anchors: _anchors, links: _links, ...shown } = view;
+  const fingerprint = `${navigation.revisionId}.${await fingerprintOf({ chrome: resolved.chrome, page: shown, source: body.source })}`;
+  return { kind: 'page', chrome: { ...resolved.chrome, tree: navigation.tree }, page: view, admitted: resolved.admitted, fingerprint };
+}
+
+/** Where a page's cover image is read: a file of the revision through its download URL, or its http(s) URL. */
+async function coverOf(ctx: Context, revision: RevisionRecord, page: ReadablePage): Promise<{ url: string; yPos: number } | undefined> {
+  if (!page.cover) return undefined;
+  const { ref, yPos } = page.cover;
+  if (ref.kind === 'url') return { url: ref.url, yPos };
+  const file = await readFile(ctx.tx, revision, ref.file);
+  return file && { url: await downloadUrl(ctx, { digest: file.digest, contentType: file.contentType, name: file.name }), yPos };
+}
+
+async function search(ctx: Context, resolved: Resolved, navigation: Navigation, query: string): Promise<ReaderAnswer> {
+  const words = queryWords(query.slice(0, 512));
+  const revision = await loadRevision(ctx.tx, navigation.revisionId);
+  // Pages marked noIndex are in the space's index but not in the site's search: ask for enough to leave them out.
+  const wanted = SEARCH_LIMIT + navigation.unsearchable.size;
+  const found = words.length === 0 ? { count: 0, hits: [] } : await withSearchIndex(ctx, { revision, organizationId: resolved.organizationId }, (index) => index.search(words, 0, wanted));
+  const kept = found.hits.filter((hit) => navigation.urls.has(hit.id) && !navigation.unsearchable.has(hit.id));
+  const shown: ReaderHit[] = kept.slice(0, SEARCH_LIMIT).map((hit) => {
+    const url = navigation.urls.get(hit.id)!;
+    const sections = hit.sections.map((section) => ({
+      title: section.anchor === null ? hit.title : section.heading,
+      url: section.anchor === null ? url : `${url}#${encodeURIComponent(section.anchor)}`,
+      body: section.excerpt,
+    }));
+    return { title: hit.title, url, sections };
+  });
+  const count = found.count - (found.hits.length - kept.length);
+  return { kind: 'search', chrome: { ...resolved.chrome, tree: navigation.tree }, query, hits: shown, count, admitted: resolved.admitted };
+}
+
+/** The input of the reader's operations: a ReaderRequest, and the search query on a search page. */
+const ReaderInput = v.custom<ReaderRequest & { query?: string }>((value) => typeof value === 'object' && value !== null);
+
+/**
+ * Resolves a request to a published site (or space): the page at its path with the layout around it, a
+ * site space's search results, a 404 in the site's layout, a 401 for a visitor-auth site without a valid
+ * visitor token, or `missing` for anything the visitor may not know exists.
+ */
+export const readPublished = readOperation({
+  name: 'readPublished',
+  summary: 'Read a page of a published site',
+  body: { request: ReaderInput },
+  response: v.custom<ReaderAnswer>(() => true),
+  async run(ctx, { request }): Promise<ReaderAnswer> {
+    const resolved = 'spaceId' in request.site ? await resolveSpace(ctx, request as never) : await resolveSite(ctx, request as never);
+    if (!isResolved(resolved)) return resolved;
+    const revision = await loadRevision(ctx.tx, resolved.space.revision);
+    const navigation = await navigationOf(ctx, revision, resolved.chrome.siteSpace!.url);
+    if (resolved.rest.length === 1 && resolved.rest[0] === SEARCH_SEGMENT) return search(ctx, resolved, navigation, request.query ?? '');
+    const notFound = async (): Promise<ReaderAnswer> => ({
+      kind: 'not-found',
+      chrome: { ...resolved.chrome, tree: navigation.tree },
+      admitted: resolved.admitted,
+      fingerprint: `${revision.id}.${await fingerprintOf(resolved.chrome)}`,
+    });
+    if (resolved.rest.length === 0) return navigation.first ? pageAnswer(ctx, resolved, navigation, navigation.first) : notFound();
+    const page = navigation.byPath.get(resolved.rest.join('/'));
+    if (!page) return notFound();
+    if (page.type === 'link') {
+      const location = navigation.linkTargets.get(page.id);
+      return location !== undefined ? { kind: 'redirect', location, admitted: resolved.admitted } : notFound();
+    }
+    if (page.type === 'group') return notFound();
+    return pageAnswer(ctx, resolved, navigation, page as ReadablePage);
+  },
+});

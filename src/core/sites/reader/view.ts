@@ -1,0 +1,123 @@
+import type { PageLayout } from '../../content/page-layout.js';
+import type { DEFAULT_STYLING } from '../published/customizations.js';
+
+/**
+ * What the published-site reader shows, as plain data: the core decides everything (who may read, which
+ * parts a visitor's claims leave out, where every link points) and the reader only turns it into HTML.
+ */
+
+/** How a request names a site: by organization and basename (or id) under the published URLs, or by the hostname it came to. */
+export type SiteRef = { readonly organizationId: string; readonly name: string } | { readonly hostname: string };
+
+/** What a request to a published site brings. */
+export interface ReaderRequest {
+  /** A site by organization and basename (or id), or by its custom hostname; or a space on its own by id. */
+  readonly site: SiteRef | { readonly spaceId: string };
+  /** The decoded path segments after the site's (or space's) URL. */
+  readonly segments: readonly string[];
+  /** A share key, from `?share=` or the cookie. */
+  readonly share?: string;
+  /** A visitor token, from `?jwt_token=` or the cookie. */
+  readonly visitorToken?: string;
+  /** Unsigned claims, from `?visitor.<claim>=true|false`. */
+  readonly unsigned: Readonly<Record<string, boolean>>;
+}
+
+/** A link of the layout. */
+export interface NavLink {
+  readonly title: string;
+  readonly url: string;
+  readonly current: boolean;
+  readonly icon?: string;
+}
+
+/** An entry of the tabs: a section, or a group of sections shown as a menu. */
+export type TabEntry = ({ readonly kind: 'section' } & NavLink) | { readonly kind: 'group'; readonly title: string; readonly icon?: string; readonly current: boolean; readonly sections: readonly NavLink[] };
+
+/** A page in the navigation tree (hidden pages are left out of it). */
+export interface NavNode {
+  readonly id: string;
+  readonly type: 'document' | 'group' | 'link';
+  readonly title: string;
+  readonly emoji?: string;
+  /** Where it leads: its published URL, a link page's target; absent for groups and links to nowhere. */
+  readonly url?: string;
+  /** A link page that leaves the site. */
+  readonly external?: boolean;
+  readonly pages: readonly NavNode[];
+}
+
+/** The layout of a published site around a page: the same on every page of one site space. */
+export interface SiteChrome {
+  /** Identifies the site (or space) for cookies and caches. */
+  readonly id: string;
+  readonly title: string;
+  /** Its URL (the first page of its default section and site space). */
+  readonly url: string;
+  /** The path cookies of the site are scoped to. */
+  readonly cookiePath: string;
+  readonly styling: typeof DEFAULT_STYLING | Record<string, unknown>;
+  readonly locale: string;
+  /** The sections as tabs (empty for a site without sections). */
+  readonly tabs: readonly TabEntry[];
+  /** The site spaces of the current level (versions, languages), when it has more than one. */
+  readonly variants: readonly NavLink[];
+  /** The current site space: its title and URL, and where its search answers. */
+  readonly siteSpace: { readonly title: string; readonly url: string; readonly searchUrl: string } | undefined;
+  /** The page tree of the current site space. */
+  readonly tree: readonly NavNode[];
+  /** Whether search engines may index it: only public sites. */
+  readonly indexable: boolean;
+}
+
+/** What a page shows. */
+export interface PageView {
+  readonly id: string;
+  readonly url: string;
+  readonly title: string;
+  readonly emoji?: string;
+  readonly icon?: string;
+  readonly description?: string;
+  /** The stored Markdown (or a computed page's generated Markdown). */
+  readonly markdown: string;
+  /** The anchors of its headings in document order, as the outline and the links index make them. */
+  readonly anchors: readonly string[];
+  /** Where each URL written in the body leads, as written: its published or download URL, or null (shown as text). */
+  readonly links: Readonly<Record<string, string | null>>;
+  /** What the page shows, as the API presents its layout (content/page-layout.ts). */
+  readonly layout: PageLayout;
+  /** Its cover image's URL (a file's download URL, or the URL it names) and vertical position, when its layout shows it. */
+  readonly cover?: { readonly url: string; readonly yPos: number };
+  readonly previous?: { readonly title: string; readonly url: string };
+  readonly next?: { readonly title: string; readonly url: string };
+  readonly noindex: boolean;
+}
+
+/** The credentials that let the visitor in, for the reader to keep in cookies. */
+export interface Admitted {
+  readonly share?: string;
+  readonly visitorToken?: string;
+}
+
+/** A search hit with its published URL. */
+export interface ReaderHit {
+  readonly title: string;
+  readonly url: string;
+  readonly sections: readonly { readonly title: string; readonly url: string; readonly body: string }[];
+}
+
+/** What the reader answers. */
+export type ReaderAnswer =
+  /** No such site for this visitor: unknown, unpublished, or a share link without its key. */
+  | { readonly kind: 'missing' }
+  /** A visitor-auth site without a valid visitor token. */
+  | { readonly kind: 'unauthorized'; readonly title: string }
+  /** A path the site does not have: a 404 in the site's layout. */
+  | { readonly kind: 'not-found'; readonly chrome: SiteChrome; readonly admitted: Admitted; readonly fingerprint: string }
+  /** A link page's own URL: where it points. */
+  | { readonly kind: 'redirect'; readonly location: string; readonly admitted: Admitted }
+  | { readonly kind: 'page'; readonly chrome: SiteChrome; readonly page: PageView; readonly admitted: Admitted; readonly fingerprint: string }
+  | { readonly kind: 'search'; readonly chrome: SiteChrome; readonly query: string; readonly hits: readonly ReaderHit[]; readonly count: number; readonly admitted: Admitted }
+  | { readonly kind: 'sitemap'; readonly urls: readonly string[] }
+  /** robots.txt: where the sitemap is; absent: the site asks not to be crawled. */
+  | { readonly kind: 'robots'; readonly sitemap?: string };

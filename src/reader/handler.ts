@@ -1,0 +1,201 @@
+import type { Platform } from '../core/platform.js';
+import { ApiError, readPublished, readPublishedRobots, readPublishedSitemap, type Admitted, type ReaderAnswer } from '../core/reader.js';
+import type { PlainRequest, PlainResponse } from '../adapters/pipeline.js';
+import { RenderCache } from './cache.js';
+import { setCookie, SHARE_COOKIE, VISITOR_COOKIE } from './cookies.js';
+import { escapeHtml } from './html.js';
+import { notFoundDocument, pageDocument, plainDocument, searchDocument, searchResults, type Rendered } from './pages.js';
+import { parseRequest, placeOfHost, placeOfPath, PUBLISHED_PREFIX, type ParsedRequest } from './request.js';
+import { hashSource, scriptSource } from './script.js';
+
+/**
+ * The published-site reader: answers every URL under `/published/` with HTML, as both adapters serve it
+ * through the pipeline. It reads through the core's reader operations, which decide who may read what and
+ * where every link leads, and only renders: a document per page and revision, kept in a RenderCache under
+ * the core's fingerprint, which is also the ETag.
+ */
+
+/** Options of the reader. */
+export interface ReaderOptions {
+  /** How many rendered documents stay in memory; default 2,000. */
+  readonly cacheEntries?: number;
+}
+
+/** A rendered document with its Content-Security-Policy. */
+interface Cached {
+  readonly html: string;
+  readonly csp: string;
+}
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** The run of a reader operation: no caller, since the core decides who may read by the site's visibility. */
+type Run = <O>(operation: { run: (...args: any[]) => Promise<O> } & object, input: unknown, origin?: string) => Promise<O>;
+
+/** The reader: answers the paths under /published/, and the requests that come to a site's custom hostname. */
+export function createReader(platform: Platform, options: ReaderOptions = {}) {
+  const cache = new RenderCache<Cached>(options.cacheEntries ?? 2000);
+  const run: Run = (operation, input, origin) => platform.run(operation as never, undefined as never, input as never, origin) as never;
+
+  /**
+   * The CSP of a document: its own script and style by hash; images from anywhere on the web (bodies link
+   * them); requests and forms to the page's own origin and to the site's (`siteUrl`: a proxy's or hostname's
+   * origin, or the configured base URL, where the search box sends its queries).
+   */
+  async function cspOf(rendered: Rendered, siteUrl: string | undefined): Promise<string> {
+    const site = siteUrl === undefined ? '' : ` ${new URL(siteUrl).origin}`;
+    return [
+      "default-src 'none'",
+      `script-src ${await scriptSource()}`,
+      `style-src ${await hashSource(rendered.style)}`,
+      "img-src 'self' https: http:",
+      `connect-src 'self'${site}`,
+      `form-action 'self'${site}`,
+      "base-uri 'none'",
+      "frame-ancestors 'self'",
+    ].join('; ');
+  }
+
+  async function documentResponse(status: number, rendered: Rendered, siteUrl: string | undefined, headers: Record<string, string>): Promise<PlainResponse> {
+    return htmlResponse(status, { html: rendered.html, csp: await cspOf(rendered, siteUrl) }, headers);
+  }
+
+  function htmlResponse(status: number, document: Cached, headers: Record<string, string>): PlainResponse {
+    return {
+      status,
+      headers: { 'content-type': HTML_TYPE, 'x-content-type-options': 'nosniff', 'content-security-policy': document.csp, 'referrer-policy': 'strict-origin-when-cross-origin', ...headers },
+      body: document.html,
+    };
+  }
+
+  /** The cookies that keep credentials the query brought and the core accepted. */
+  function cookiesFor(parsed: ParsedRequest, admitted: Admitted, path: string, secure: boolean): { cookies?: string[] } {
+    const cookies: string[] = [];
+    if (parsed.fromQuery.share && admitted.share !== undefined) cookies.push(setCookie(SHARE_COOKIE, admitted.share, path, secure));
+    if (parsed.fromQuery.visitorToken && admitted.visitorToken !== undefined) cookies.push(setCookie(VISITOR_COOKIE, admitted.visitorToken, path, secure));
+    return cookies.length === 0 ? {} : { cookies };
+  }
+
+  /** The answer to a request to a site; for a `hosted` one (by its hostname), undefined when the visitor may not know the site. */
+  async function answer(request: PlainRequest, parsed: ParsedRequest, hosted: true): Promise<PlainResponse | undefined>;
+  async function answer(request: PlainRequest, parsed: ParsedRequest): Promise<PlainResponse>;
+  async function answer(request: PlainRequest, parsed: ParsedRequest, hosted = false): Promise<PlainResponse | undefined> {
+    const origin = request.origin;
+    const secure = (platform.baseUrl ?? origin ?? '').startsWith('https:');
+    const rest = parsed.reader.segments;
+    let result: ReaderAnswer;
+    if (!('spaceId' in parsed.reader.site) && rest.length === 1 && (rest[0] === 'robots.txt' || rest[0] === 'sitemap.xml')) {
+      result = await run(rest[0] === 'robots.txt' ? readPublishedRobots : readPublishedSitemap, { site: parsed.reader.site }, origin);
+    } else {
+      result = await run(readPublished, { request: parsed.reader }, origin);
+    }
+    switch (result.kind) {
+      case 'missing':
+        if (hosted) return undefined;
+        return documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), undefined, { 'cache-control': 'no-store' });
+      case 'unauthorized':
+        return documentResponse(
+          401,
+          plainDocument(`${result.title}: sign in to read`, 'This site is open only to authenticated visitors. Open it through the link your organization gave you, which carries your visitor token.', result.title),
+          undefined,
+          { 'cache-control': 'no-store' },
+        );
+      case 'redirect':
+        return { status: 302, headers: { location: result.location, 'cache-control': 'no-store' } };
+      case 'robots':
+        return {
+          status: 200,
+          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300' },
+          body: result.sitemap === undefined ? 'User-agent: *\nDisallow: /\n' : `User-agent: *\nAllow: /\n\nSitemap: ${result.sitemap}\n`,
+        };
+      case 'sitemap':
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=300' },
+          body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${result.urls.map((url) => `<url><loc>${escapeHtml(url)}</loc></url>\n`).join('')}</urlset>\n`,
+        };
+      case 'search': {
+        const headers = { 'cache-control': 'private, no-cache' };
+        const cookies = cookiesFor(parsed, result.admitted, result.chrome.cookiePath, secure);
+        if (parsed.fragment) {
+          return { status: 200, headers: { 'content-type': HTML_TYPE, 'x-content-type-options': 'nosniff', ...headers }, body: searchResults(result.query, result.hits, result.count).value, ...cookies };
+        }
+        return { ...(await documentResponse(200, searchDocument(result.chrome, result.query, result.hits, result.count), result.chrome.url, headers)), ...cookies };
+      }
+      default: {
+        const status = result.kind === 'page' ? 200 : 404;
+        const etag = `"${result.kind === 'page' ? '' : 'nf.'}${result.fingerprint}"`;
+        const headers = {
+          etag,
+          'cache-control': result.chrome.indexable ? 'public, no-cache' : 'private, no-cache',
+          vary: 'Cookie',
+        };
+        const cookies = cookiesFor(parsed, result.admitted, result.chrome.cookiePath, secure);
+        if (status === 200 && matches(request.headers['if-none-match'], etag)) return { status: 304, headers, ...cookies };
+        const key = `${origin ?? ''}\u0000${etag}`;
+        let document = cache.get(key);
+        if (!document) {
+          const rendered = result.kind === 'page' ? pageDocument(result.chrome, result.page) : notFoundDocument(result.chrome);
+          document = { html: rendered.html, csp: await cspOf(rendered, result.chrome.url) };
+          cache.set(key, document);
+        }
+        return { ...htmlResponse(status, document, headers), ...cookies };
+      }
+    }
+  }
+
+  const notAllowed = (request: PlainRequest): PlainResponse => ({
+    status: 405,
+    headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
+    body: `${request.method} is not allowed on a published page; use GET\n`,
+  });
+  const withoutBody = (request: PlainRequest, response: PlainResponse) => (request.method === 'HEAD' ? { ...response, body: undefined } : response);
+
+  /** Runs the work of a request; a failure with a status (the store cannot be reached: 503) is a page saying so, for readers too. */
+  async function guarded<T extends PlainResponse | undefined>(request: PlainRequest, work: () => Promise<T>): Promise<T | PlainResponse> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const title = error.status === 503 ? 'Try again in a moment' : 'This page cannot be shown';
+      return withoutBody(request, await documentResponse(error.status, plainDocument(title, error.message), undefined, { 'cache-control': 'no-store' }));
+    }
+  }
+
+  return {
+    /** Answers the paths under /published/, or undefined (at once) for any other path. */
+    published(request: PlainRequest): Promise<PlainResponse> | undefined {
+      if (!request.path.startsWith(PUBLISHED_PREFIX)) return undefined;
+      return guarded(request, async () => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return notAllowed(request);
+        const place = placeOfPath(request.path);
+        const response = place
+          ? await answer(request, parseRequest(place, request.query, request.headers.cookie))
+          : await documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), undefined, { 'cache-control': 'no-store' });
+        return withoutBody(request, response);
+      });
+    },
+    /**
+     * Answers a GET or HEAD that came to a site's custom hostname (the site's `urls.published` then): a path
+     * the API has no route for. Undefined when no published site the visitor may read has that hostname.
+     */
+    async hosted(request: PlainRequest): Promise<PlainResponse | undefined> {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+      const place = placeOfHost(request.origin, request.path);
+      if (!place) return undefined;
+      return guarded(request, async () => {
+        const response = await answer(request, parseRequest(place, request.query, request.headers.cookie), true);
+        return response && withoutBody(request, response);
+      });
+    },
+  };
+}
+
+/** Whether an If-None-Match header names an ETag (or is `*`). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim().replace(/^W\//, '');
+    return value === '*' || value === etag;
+  });
+}

@@ -1,0 +1,111 @@
+import MarkdownIt from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
+import type { PageView } from '../core/reader.js';
+import { escapeHtml } from './html.js';
+import { highlightCode } from './highlight.js';
+
+/**
+ * A page body as HTML: markdown-it set up exactly as the core's outline reads bodies (core/content/outline.ts:
+ * raw HTML recognised, URLs as written, bare URLs linked), so that the headings meet the anchors and the links
+ * meet the targets the core resolved for them (PageView.links). Raw HTML is shown as text. A link whose target
+ * the core did not resolve (`javascript:`, `data:`, a page that is not there) is its text alone; an image
+ * likewise is its alt text. Code blocks are highlighted on the server; `- [ ]` and `- [x]` are task boxes.
+ */
+
+const parser = new MarkdownIt('default', { html: true, linkify: true });
+parser.normalizeLink = (url) => url;
+parser.normalizeLinkText = (url) => url;
+parser.validateLink = () => true;
+parser.linkify.set({ fuzzyLink: true, fuzzyEmail: true });
+
+/** A heading of the page, for its outline. */
+export interface Heading {
+  readonly level: number;
+  readonly anchor: string;
+  readonly text: string;
+}
+
+/** What rendering needs to know about the page, and collects from it. */
+interface Env {
+  readonly links: PageView['links'];
+  readonly anchors: readonly string[];
+  readonly headings: Heading[];
+  heading: number;
+}
+
+const TASK = /^\[([ xX])\] /;
+
+/** Marks the task list items: a list item whose text starts with `[ ] ` or `[x] `. */
+parser.core.ruler.push('task_lists', (state) => {
+  const tokens = state.tokens;
+  for (let at = 2; at < tokens.length; at++) {
+    if (tokens[at].type !== 'inline' || tokens[at - 1].type !== 'paragraph_open' || tokens[at - 2].type !== 'list_item_open') continue;
+    const first = tokens[at].children?.[0];
+    const match = first?.type === 'text' ? TASK.exec(first.content) : null;
+    if (!first || !match) continue;
+    first.content = first.content.slice(match[0].length);
+    const box = new state.Token('task_box', '', 0);
+    box.meta = { checked: match[1] !== ' ' };
+    tokens[at].children!.unshift(box);
+    tokens[at - 2].attrJoin('class', 'task');
+  }
+});
+
+const rules = parser.renderer.rules;
+rules.task_box = (tokens, at) => `<input type="checkbox" disabled${tokens[at].meta.checked ? ' checked' : ''}> `;
+rules.html_block = (tokens, at) => `<p>${escapeHtml(tokens[at].content)}</p>`;
+rules.html_inline = (tokens, at) => escapeHtml(tokens[at].content);
+
+/** Where a URL written in the body leads, or null: shown as text. */
+const target = (env: Env, url: string): string | null => (Object.prototype.hasOwnProperty.call(env.links, url) ? env.links[url] : null);
+
+rules.link_open = (tokens, at, options, env: Env, self) => {
+  const token = tokens[at];
+  const written = token.attrGet('href') ?? '';
+  const href = target(env, written);
+  // The matching link_close follows before any other link_open: links do not nest.
+  const close = tokens.slice(at + 1).find((other) => other.type === 'link_close');
+  if (href === null) {
+    if (close) close.meta = { dropped: true };
+    return '';
+  }
+  token.attrSet('href', href);
+  // Written as an absolute URL: it leaves the site.
+  if (/^https?:/i.test(written)) token.attrSet('rel', 'noopener noreferrer');
+  return self.renderToken(tokens, at, options);
+};
+rules.link_close = (tokens, at, options, _env, self) => (tokens[at].meta?.dropped ? '' : self.renderToken(tokens, at, options));
+
+rules.image = (tokens, at, options, env: Env, self) => {
+  const token = tokens[at];
+  const alt = self.renderInlineAsText(token.children ?? [], options, env);
+  const src = target(env, token.attrGet('src') ?? '');
+  if (src === null) return escapeHtml(alt);
+  const title = token.attrGet('title');
+  return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy">`;
+};
+
+rules.heading_open = (tokens, at, _options, env: Env) => {
+  const token = tokens[at];
+  const anchor = env.anchors[env.heading++] ?? '';
+  const text = (tokens[at + 1].children ?? []).map((child: Token) => (child.type === 'text' || child.type === 'code_inline' ? child.content : '')).join('');
+  env.headings.push({ level: Number(token.tag.slice(1)), anchor, text });
+  const id = escapeHtml(anchor);
+  return `<${token.tag} id="${id}"><a class="anchor" href="#${id}" aria-label="Link to this section">#</a>`;
+};
+
+rules.fence = (tokens, at) => {
+  const token = tokens[at];
+  const language = token.info.trim().split(/\s+/)[0] ?? '';
+  const highlighted = highlightCode(token.content, language);
+  return `<pre class="code"><code class="hljs${language ? ` language-${escapeHtml(language)}` : ''}">${highlighted}</code></pre>\n`;
+};
+
+rules.table_open = () => '<div class="table"><table>\n';
+rules.table_close = () => '</table></div>\n';
+
+/** Renders a page's body; also returns its headings for the outline. */
+export function renderBody(page: Pick<PageView, 'markdown' | 'links' | 'anchors'>): { html: string; headings: Heading[] } {
+  const env: Env = { links: page.links, anchors: page.anchors, headings: [], heading: 0 };
+  return { html: parser.render(page.markdown, env), headings: env.headings };
+}

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { httpSuite } from '../harness.js';
+import { readerHelpers } from './reader-helpers.js';
+
+/** The reader: a published site's URLs answer its pages in its layout, with navigation, previous and next. */
+httpSuite('reader pages', (h) => {
+  const r = readerHelpers(h);
+
+  it('serves every published URL of a site with sections and two site spaces', async () => {
+    const guide = await r.spaceWith('Guide', [
+      { title: 'Welcome', ref: 'welcome', emoji: '👋', description: 'Start here', document: { markdown: 'Read the [setup](/pages/setup).\n\n## Install\n\n```js\nconst x = 1;\n```\n' } },
+      { title: 'Setup', ref: 'setup', document: { markdown: 'Install it.\n' } },
+    ]);
+    const v2 = await r.spaceWith('Guide v2', [{ title: 'New welcome', document: { markdown: 'Version two.\n' } }]);
+    const api = await r.spaceWith('API', [{ title: 'Reference', document: { markdown: 'Endpoints.\n' } }]);
+    const created = await r.createSite({ title: 'Handbook' });
+    const section = await r.addSection(created.id, guide, 'Guides');
+    await r.addSiteSpace(created.id, v2, section.id);
+    await r.addSection(created.id, api, 'API');
+    await r.publish(created.id);
+    const published = await r.published(created.id);
+
+    const site = await r.page(published.site.urls.published);
+    expect(r.heading(site)).toContain('Welcome');
+    expect(site).toContain('👋');
+    expect(site).toContain('Start here');
+    expect(site).toContain('<span class="hljs-keyword">const</span>');
+    expect(site).toMatch(/<h2 id="install"><a class="anchor" href="#install"/);
+    const [guides, apiSection] = published.structure.structure;
+    expect(r.heading(await r.page(guides.urls.published))).toContain('Welcome');
+    expect(r.heading(await r.page(apiSection.urls.published))).toContain('Reference');
+    expect(r.heading(await r.page(guides.siteSpaces[1].urls.published))).toContain('New welcome');
+    // The body's link to a page leads to its published URL, and next leads there too.
+    const setupUrl = `${guides.urls.published}/setup`;
+    expect(r.hrefs(site)).toContain(setupUrl);
+    expect(site).toMatch(/rel="next" href="[^"]*\/setup"/);
+    expect(r.heading(await r.page(setupUrl))).toContain('Setup');
+  });
+
+  it('shows images and files through their download URLs, and a broken page link as text', async () => {
+    const space = await r.spaceWith('Guide', []);
+    const { files } = await r.write(space, [{ operation: 'insert_files', files: [{ name: 'pixel.png', contentType: 'image/png', base64: 'iVBORw0KGgo=' }] }]);
+    await r.write(space, [{ operation: 'insert_page', title: 'Pictures', document: { markdown: `![a pixel](/files/${files[0].id}) [download](/files/${files[0].id}) [gone](/pages/nosuchpage)\n` } }]);
+    const created = await r.createSite({ title: 'Handbook', spaces: [space] });
+    await r.publish(created.id);
+    const html = await r.page((await r.published(created.id)).site.urls.published);
+    const src = /<img src="([^"]+)" alt="a pixel"/.exec(html)?.[1].replace(/&amp;/g, '&');
+    expect(src).toMatch(/\/v1\/downloads\/[^/]+\/pixel\.png$/);
+    expect(r.hrefs(html)).toContain(src);
+    const image = await h().request('GET', new URL(src!).pathname, { token: null });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(html).toMatch(/download<\/a> gone<\/p>/);
+  });
+
+  it('shows a computed OpenAPI page with its operations: method, path, summary, parameters, request body and responses', async () => {
+    const spec = {
+      openapi: '3.0.0',
+      info: { title: 'Pets', version: '1' },
+      paths: {
+        '/pets': {
+          get: { summary: 'List pets', parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' }, description: 'How many' }], responses: { '200': { description: 'The pets' } } },
+          post: { summary: 'Add a pet', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } }, responses: { '201': { description: 'Added' } } },
+        },
+      },
+      components: { schemas: { Pet: { type: 'object' } } },
+    };
+    r.ok(await h().owner.post(`/v1/orgs/${h().organizationId}/openapi`, { slug: 'pets', source: { text: JSON.stringify(spec) } }), 201);
+    await h().platform.settle();
+    const computed = { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'pets' } } }, props: {} };
+    const site = await r.publishedSite([{ title: 'Intro', document: { markdown: 'Hi.\n' } }, { type: 'computed', title: 'API reference', computed }]);
+    const html = await r.page(`${site.url}/api-reference`);
+    expect(r.heading(html)).toBe('API reference');
+    expect(html).toContain('<h2 id="get-pets"><a class="anchor" href="#get-pets" aria-label="Link to this section">#</a>GET <code>/pets</code></h2>');
+    expect(html).toContain('List pets');
+    expect(html).toMatch(/<td><code>limit<\/code><\/td>\s*<td>query<\/td>\s*<td>no<\/td>\s*<td>integer<\/td>\s*<td>How many<\/td>/);
+    expect(html).toMatch(/<strong>Request body<\/strong>[\s\S]*<td><code>application\/json<\/code><\/td>\s*<td>Pet<\/td>/);
+    expect(html).toMatch(/<td><code>201<\/code><\/td>\s*<td>Added<\/td>/);
+  });
+
+  it('allows exactly its own inline script and style by their hashes', async () => {
+    const site = await r.publishedSite([{ title: 'Welcome', document: { markdown: 'Hi.\n' } }]);
+    const response = await r.read(site.url);
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const script = /<script>([\s\S]*?)<\/script>/.exec(response.text)![1];
+    const style = /<style>([\s\S]*?)<\/style>/.exec(response.text)![1];
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`script-src ${hash(script)};`);
+    expect(csp).toContain(`style-src ${hash(style)};`);
+    expect(csp).toMatch(/^default-src 'none';/);
+    expect(Buffer.byteLength(script)).toBeLessThan(2048);
+  });
+});

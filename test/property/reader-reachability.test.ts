@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createFetchHandler } from '../../src/adapters/fetch/index.js';
+import { manualClock } from '../../src/core/clock.js';
+import { createPlatform, type Api } from '../../src/core/platform.js';
+import { createMemoryStore } from '../../src/store/memory.js';
+
+/**
+ * The reader against the API, for random sites: every `urls.published` the API gives for the site, its
+ * sections and its site spaces answers 200 with the first page of the site space it names (by the API's
+ * `default` flags), and every page of every site space's tree (as the API lists it, hidden pages left out)
+ * is reached from the site's own URL by following the links of the pages, and nothing else.
+ */
+
+const NUM_RUNS = 25;
+
+/** A page to insert: a document, a hidden document, or (top level only) a group; with subpages. */
+interface PageSpec {
+  readonly kind: 'document' | 'hidden' | 'group';
+  readonly pages: readonly PageSpec[];
+}
+
+const leaf = fc.constantFrom<PageSpec>({ kind: 'document', pages: [] }, { kind: 'hidden', pages: [] });
+const child = fc.record({ kind: fc.constantFrom<'document' | 'hidden'>('document', 'hidden'), pages: fc.array(leaf, { maxLength: 2 }) });
+const topLevel = fc.record({ kind: fc.constantFrom<PageSpec['kind']>('document', 'hidden', 'group'), pages: fc.array(child, { maxLength: 3 }) });
+/** A space's tree: a first visible document, so that the space's own URL shows a page, then anything. */
+const tree = fc.tuple(fc.array(child, { maxLength: 2 }), fc.array(topLevel, { maxLength: 3 })).map(([pages, rest]) => [{ kind: 'document' as const, pages }, ...rest]);
+
+/** A site: site spaces at its root, or sections (some in groups), each with one or two site spaces. */
+const siteShape = fc.oneof(
+  fc.record({ kind: fc.constant('root' as const), siteSpaces: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('sections' as const), sections: fc.array(fc.record({ siteSpaces: fc.integer({ min: 1, max: 2 }), grouped: fc.boolean() }), { minLength: 1, maxLength: 3 }) }),
+);
+
+let titles = 0;
+
+/** Inserts a tree of pages into a space through a merged change request. */
+async function fill(api: Api, spaceId: string, pages: readonly PageSpec[]): Promise<void> {
+  const changes: Record<string, unknown>[] = [];
+  const add = (specs: readonly PageSpec[], into?: string) => {
+    for (const spec of specs) {
+      const ref = `p${++titles}`;
+      changes.push({
+        operation: 'insert_page',
+        ref,
+        title: `Page ${titles}`,
+        ...(into !== undefined && { into }),
+        ...(spec.kind === 'group' ? { type: 'group' } : { document: { markdown: `Body of page ${titles}.\n` } }),
+        ...(spec.kind === 'hidden' && { hidden: true }),
+      });
+      add(spec.pages, ref);
+    }
+  };
+  add(pages);
+  const request = await api.createChangeRequest({ spaceId });
+  await api.updateChangeRequestContent({ spaceId, changeRequestId: request.id, changes } as never);
+  await api.mergeChangeRequest({ spaceId, changeRequestId: request.id } as never);
+}
+
+/** The visible readable pages of a space's tree as the API lists them, depth first, hidden ones and their subpages left out. */
+function visiblePages(pages: readonly any[]): any[] {
+  return pages.flatMap((page) => (page.hidden ? [] : [...(page.type === 'document' ? [page] : []), ...visiblePages(page.pages ?? [])]));
+}
+
+describe('the reader serves every published URL and links every page', () => {
+  it('answers each urls.published with its first page, and reaches every tree page from the site by links alone', async () => {
+    await fc.assert(
+      fc.asyncProperty(siteShape, fc.array(tree, { minLength: 6, maxLength: 6 }), async (shape, trees) => {
+        const platform = createPlatform({ store: createMemoryStore(), clock: manualClock('2026-03-01T10:00:00.000Z'), signingKey: 'property-key' });
+        try {
+          const handle = createFetchHandler(platform);
+          const init = await platform.initialize({ title: 'Acme', email: 'owner@acme.test', name: 'Olive' });
+          const api = platform.as(init.userId);
+          const organizationId = init.organizationId;
+          const spaces: string[] = [];
+          for (const pages of trees) {
+            const space = await api.createSpace({ organizationId, title: `Space ${spaces.length}` });
+            await api.updateSpace({ spaceId: space.id, visibility: 'public' } as never);
+            await fill(api, space.id, pages);
+            spaces.push(space.id);
+          }
+          let next = 0;
+          let site;
+          if (shape.kind === 'root') {
+            site = await api.createSite({ organizationId, title: 'Docs', spaces: spaces.slice(0, shape.siteSpaces) } as never);
+            next = shape.siteSpaces;
+          } else {
+            site = await api.createSite({ organizationId, title: 'Docs' } as never);
+            const grouped: string[] = [];
+            for (const [at, section] of shape.sections.entries()) {
+              const added = await api.addSectionToSite({ organizationId, siteId: site.id, spaceId: spaces[next++], title: `Section ${at}` } as never);
+              for (let i = 1; i < section.siteSpaces; i++) await api.addSpaceToSite({ organizationId, siteId: site.id, spaceId: spaces[next++], sectionId: added.id } as never);
+              if (section.grouped) grouped.push(added.id);
+            }
+            if (grouped.length > 0) await api.addSectionGroupToSite({ organizationId, siteId: site.id, title: 'Group', sections: grouped } as never);
+          }
+          await api.publishSite({ organizationId, siteId: site.id });
+          const published = await api.getPublishedContentSite({ organizationId, siteId: site.id });
+
+          const read = async (url: string) => {
+            const response = await handle(new Request(url));
+            return { status: response.status, text: await response.text() };
+          };
+          const heading = (text: string) => /<h1 class="page-title">([\s\S]*?)<\/h1>/.exec(text)?.[1];
+
+          // Every site space with its URL and its pages; the URL the API gives each place, and the site space it names.
+          const siteSpaces: any[] = [];
+          const named: [string, any][] = [];
+          if (published.structure.type === 'siteSpaces') {
+            siteSpaces.push(...published.structure.structure);
+            named.push([published.site.urls.published!, siteSpaces.find((item) => item.default)]);
+          } else {
+            const sections = published.structure.structure.flatMap((entry: any) => (entry.object === 'site-section-group' ? entry.sections : [entry]));
+            for (const section of sections) {
+              siteSpaces.push(...section.siteSpaces);
+              named.push([section.urls.published, section.siteSpaces.find((item: any) => item.default)]);
+            }
+            named.push([published.site.urls.published!, sections.find((section: any) => section.default).siteSpaces.find((item: any) => item.default)]);
+          }
+          const expected = new Map<string, string>();
+          const firstTitle = new Map<string, string>();
+          for (const siteSpace of siteSpaces) {
+            named.push([siteSpace.urls.published, siteSpace]);
+            const content = await api.getSpaceContent({ spaceId: siteSpace.space.id } as never);
+            const pages = visiblePages(content.pages);
+            firstTitle.set(siteSpace.id, pages[0].title);
+            for (const page of pages) expected.set(`${siteSpace.urls.published}/${page.path}`, page.title);
+          }
+          for (const [url, siteSpace] of named) {
+            const answer = await read(url);
+            expect(answer.status, url).toBe(200);
+            expect(heading(answer.text)).toBe(firstTitle.get(siteSpace.id));
+          }
+
+          // Walk the links of the pages from the site's URL.
+          const base = published.site.urls.published!;
+          const seen = new Set<string>([base]);
+          const queue = [base];
+          const reached = new Map<string, string | undefined>();
+          while (queue.length > 0) {
+            const url = queue.shift()!;
+            const answer = await read(url);
+            expect(answer.status, url).toBe(200);
+            reached.set(url, heading(answer.text));
+            for (const match of answer.text.matchAll(/<a [^>]*href="([^"#]*)/g)) {
+              const href = match[1].replace(/&amp;/g, '&');
+              if (!href.startsWith(`${base}/`) && href !== base) continue;
+              if (href.includes('/~search') || seen.has(href)) continue;
+              seen.add(href);
+              queue.push(href);
+            }
+          }
+          for (const [url, title] of expected) expect(reached.get(url), `${url} is reached`).toBe(title);
+        } finally {
+          await platform.close();
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  }, 120_000);
+});
