@@ -54,6 +54,29 @@ httpSuite('reader pages', (h) => {
     expect(html).toMatch(/download<\/a> gone<\/p>/);
   });
 
+  it('honours a page\'s layout: its cover image when shown, and no title, outline or pagination when hidden', async () => {
+    const space = await r.spaceWith('Guide', []);
+    const { files } = await r.write(space, [{ operation: 'insert_files', files: [{ name: 'cover.png', contentType: 'image/png', base64: 'iVBORw0KGgo=' }] }]);
+    await r.write(space, [
+      { operation: 'insert_page', title: 'Covered', cover: { ref: { kind: 'file', file: files[0].id } }, layout: { coverSize: 'full' }, document: { markdown: '## Part\n\nText.\n' } },
+      { operation: 'insert_page', title: 'Bare', cover: { ref: { kind: 'url', url: 'https://images.example/c.png' } }, layout: { cover: false, title: false, outline: false, pagination: false }, document: { markdown: '## Part\n\nText.\n' } },
+    ]);
+    const created = await r.createSite({ title: 'Handbook', spaces: [space] });
+    await r.publish(created.id);
+    const url = (await r.published(created.id)).site.urls.published;
+    const covered = await r.page(url);
+    const src = /<figure class="cover cover-full"><img src="([^"]+)"/.exec(covered)?.[1].replace(/&amp;/g, '&');
+    expect(src).toMatch(/\/v1\/downloads\/[^/]+\/cover\.png$/);
+    expect(covered).toContain('<h1 class="page-title">');
+    expect(covered).toContain('class="pagination"');
+    const bare = await r.page(`${url}/bare`);
+    expect(bare).not.toContain('<figure class="cover');
+    expect(bare).not.toContain('images.example');
+    expect(bare).not.toContain('<h1 class="page-title">');
+    expect(bare).not.toContain('class="outline"');
+    expect(bare).not.toContain('class="pagination"');
+  });
+
   it('shows a computed OpenAPI page with its operations: method, path, summary, parameters, request body and responses', async () => {
     const spec = {
       openapi: '3.0.0',
