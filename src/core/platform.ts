@@ -3,6 +3,7 @@ import { actorForToken } from './auth.js';
 import { createMemoryBlobStore, type BlobStore } from './blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import { createBackground } from './background.js';
+import { collectBlobs, type BlobCollectionReport } from './blob-collection/collect.js';
 import { createDerivedCache } from './derived.js';
 import { releaseLease, takeLease } from './leases.js';
 import { urlsFor, type Actor, type BackgroundTask, type Context, type Fetch, type PrepareContext, type Urls } from './context.js';
@@ -47,6 +48,11 @@ export interface PlatformOptions {
    * them in a folder beside its JSON file (`createFolderBlobStore`).
    */
   blobs?: BlobStore;
+  /**
+   * How long bytes stay in the blob store after they were last stored, referenced or not, in milliseconds:
+   * the blob collection's grace period (blob-collection/collect.ts says why); default one day.
+   */
+  blobGraceMs?: number;
   /**
    * How many pages' worth of values derived from revisions (links reports, search indexes) stay in memory,
    * least recently used evicted first; default 100,000 (DEFAULT_DERIVED_CAPACITY, see derived.ts).
@@ -106,6 +112,13 @@ export interface Platform {
    * process at a time sweeps (a lease in the store): another that tries meanwhile purges nothing (0).
    */
   purgeDeletedSpaces(): Promise<number>;
+  /**
+   * Removes from the blob store the bytes nothing references any more (files of failed batches and purged
+   * spaces, PDFs whose URLs expired, documents of purged OpenAPI versions) that were last stored before
+   * the grace period, and reports them; `dryRun` only reports. The bundled server runs it periodically.
+   * One process at a time collects (a lease in the store): another that tries meanwhile gets null.
+   */
+  collectBlobs(options?: { dryRun?: boolean }): Promise<BlobCollectionReport | null>;
   /**
    * Resolves once the background work started so far (processing OpenAPI sources) has finished: responses
    * do not wait for it. For tests, and for an embedding app that wants to observe the outcome.
@@ -300,6 +313,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         await releaseLease(store, SWEEP_LEASE, holder);
       }
     },
+    collectBlobs: (collection) => collectBlobs({ store, blobs, clock, holder }, { ...collection, graceMs: options.blobGraceMs }),
     settle: () => background.settle(),
     async close() {
       closing.abort();

@@ -15,7 +15,7 @@ const LONG_BODY = Array.from({ length: 120 }, (_, i) => `Paragraph ${i + 1} of t
 const puts: Uint8Array[] = [];
 const countingBlobs = (): BlobStore => {
   const inner = createMemoryBlobStore();
-  return { get: (key) => inner.get(key), put: (bytes) => (puts.push(bytes), inner.put(bytes)) };
+  return { ...inner, put: (bytes) => (puts.push(bytes), inner.put(bytes)) };
 };
 
 httpSuite(

@@ -64,7 +64,11 @@ export async function exportChangeRequestPdf(ctx: PrepareContext, spaceId: strin
   const kind = `pdf:${JSON.stringify([scope, title, app])}`;
   const compute = () => render(ctx, spaceId, changeRequestId, scope, revisionId, title);
   let rendered = await ctx.derived.get(kind, revisionId, compute);
-  if (rendered.computed.length > 0 && !(await ctx.read((read) => stillCurrent(read, rendered.computed)))) {
+  // Touched so that the blob collection leaves the bytes until the URL's hold is written (they may have
+  // been collected since they were remembered: then render again), or rendered again when a computed page changed.
+  const stale = async () =>
+    !(await ctx.blobs.touch(rendered.digest)) || (rendered.computed.length > 0 && !(await ctx.read((read) => stillCurrent(read, rendered.computed))));
+  if (await stale()) {
     ctx.derived.delete(kind, revisionId);
     rendered = await ctx.derived.get(kind, revisionId, compute);
   }
