@@ -4,6 +4,7 @@ import { createMemoryBlobStore, type BlobStore } from './blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import { createBackground } from './background.js';
 import { collectBlobs, type BlobCollectionReport } from './blob-collection/collect.js';
+import { noPdfFonts, type PdfFonts } from './content/pdf/font-files.js';
 import { createDerivedCache } from './derived.js';
 import { releaseLease, takeLease } from './leases.js';
 import { urlsFor, type Actor, type BackgroundTask, type Context, type Fetch, type PrepareContext, type Urls } from './context.js';
@@ -65,6 +66,12 @@ export interface PlatformOptions {
    * they run in worker threads. `close()` closes it.
    */
   workers?: Workers;
+  /**
+   * The fonts PDF exports embed for text beyond Western European (content/pdf/font-files.ts). The core's
+   * default has none (the standard fonts alone); the Node entry (`docs-platform`) defaults to the Noto
+   * fonts of its npm dependencies.
+   */
+  pdfFonts?: PdfFonts;
   /** Receives errors that escape background work (the state it leaves is recovered later); default console.error. */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -164,6 +171,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   // sequence tests rely on.
   const holder = crypto.randomUUID();
   const workers = options.workers ?? inlineWorkers;
+  const pdfFonts = options.pdfFonts ?? noPdfFonts;
   const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived, workers }, onBackgroundError);
   // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.
   const closing = new AbortController();
@@ -233,6 +241,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         blobs,
         derived,
         workers,
+        pdfFonts,
         closing: closing.signal,
         read: (fn) => store.read((tx) => fn(contextOf(tx, actor))),
       };

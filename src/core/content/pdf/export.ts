@@ -3,6 +3,7 @@ import { notFound } from '../../errors.js';
 import { computedSeed } from '../computed.js';
 import { loadRevision, readPage } from '../revision.js';
 import { changeRequestContent, type ContentTarget } from '../target.js';
+import { loadFontFiles } from './font-files.js';
 import { renderPdfJob } from './render-job.js';
 import { exportTitle, readPrintSource, type ComputedSeed, type PrintScope } from './source.js';
 
@@ -50,8 +51,10 @@ async function render(ctx: PrepareContext, spaceId: string, changeRequestId: str
     const bytes = await ctx.blobs.get(file.digest);
     if (bytes) images.set(file.id, bytes);
   }
-  const { imageFiles: _files, computed, ...printed } = source;
-  const pdf = await ctx.workers.run(renderPdfJob, { ...printed, images }, ctx.closing);
+  const { imageFiles: _files, computed, families, ...printed } = source;
+  // Only the fonts the text needs are read and moved to the job (pdfkit embeds a subset of each).
+  const fonts = await loadFontFiles(ctx.pdfFonts, families);
+  const pdf = await ctx.workers.run(renderPdfJob, { ...printed, images, fonts }, ctx.closing);
   return { digest: await ctx.blobs.put(pdf), computed };
 }
 
