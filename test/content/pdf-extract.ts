@@ -26,8 +26,8 @@ export interface ExtractedPdf {
 
 type Dest = string | unknown[] | null;
 
-/** Reads a PDF with pdf.js. */
-export async function extractPdf(bytes: Uint8Array): Promise<ExtractedPdf> {
+/** Reads a PDF with pdf.js: every page, or only the pages numbered in `only` (1-based; the others read as ''). */
+export async function extractPdf(bytes: Uint8Array, only?: readonly number[]): Promise<ExtractedPdf> {
   const doc = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
   try {
     const pageOf = async (dest: Dest): Promise<number> => {
@@ -38,6 +38,11 @@ export async function extractPdf(bytes: Uint8Array): Promise<ExtractedPdf> {
     const pages: string[] = [];
     const links: PdfLink[][] = [];
     for (let number = 1; number <= doc.numPages; number++) {
+      if (only && !only.includes(number)) {
+        pages.push('');
+        links.push([]);
+        continue;
+      }
       const page = await doc.getPage(number);
       const content = await page.getTextContent();
       pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
