@@ -78,14 +78,18 @@ describe('PDF export in every script', () => {
         page('guide', 'Руководство', 0, `See [the setup](/pages/setup) and [its install step](/pages/setup#install).\n\n${long}`),
         page('setup', 'セットアップ', 1, '## Install\n\nBack to [the guide](/pages/guide).'),
         page('linux', 'Linux', 2, 'Deep page.'),
-        page('faq', 'FAQ', 0, 'Last page.'),
+        page('faq', 'FAQ', 0, `Last page.\n\n${'日本語 Привет '.repeat(600)}`),
       ]),
       new Map(),
       fonts,
     );
     const read = await extractPdf(pdf);
     const count = read.pages.length;
-    expect(count).toBeGreaterThan(4);
+    expect(count).toBeGreaterThan(5);
+    // A paragraph of two scripts that runs over a page break goes on in its fonts on the next page.
+    const mixed = read.pages.filter((text) => text.includes('日本語 Привет'));
+    expect(mixed.length).toBeGreaterThan(1);
+    for (const text of mixed) expect(text.replace(/日本語|Привет|FAQ|Last page\.|\d+|\s/g, '')).toBe('');
     // Every page shows its number, first (it is written as the page is added).
     read.pages.forEach((text, i) => expect(text.split('\n')[0]).toBe(String(i + 1)));
     expect(read.outline).toEqual([
