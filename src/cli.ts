@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** The docs-platform command line: init, user create, serve, backup, migrate. */
+/** The docs-platform command line: init, user create, serve, backup, migrate, gc. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ClusterNeedsPostgresError, runCluster } from './cli/cluster.js';
@@ -10,6 +10,7 @@ import { createPlatform } from './core/platform.js';
 import { MEMBER_ROLES, type MemberRole } from './core/roles.js';
 import { backupJsonFile } from './store/backup.js';
 import { copyInstallation, describeCopy, TargetNotEmptyError } from './cli/copy-data.js';
+import { collectData, CollectionBusyError, describeCollection } from './cli/collect-blobs.js';
 import { isPostgresUrl, openData, shownData } from './cli/open-data.js';
 
 const DEFAULT_DATA = process.env.DOCS_PLATFORM_DATA || './data/docs-platform.json';
@@ -25,6 +26,7 @@ Commands:
   serve         Run the API server on a data file
   backup        Copy a data file or database into one JSON file, also while servers run
   migrate       Copy a whole installation between a JSON data file and PostgreSQL
+  gc            Remove file bytes nothing references any more, and expired PDFs
 
 Run "docs-platform <command> --help" for a command's options.`;
 
@@ -103,6 +105,22 @@ Options:
   --out DEST    Where to write the copy (not the data file itself)
   --json        Print one JSON line: {"sequence", "records", "bytes"}
   --help        Show this help`,
+  gc: `Usage: docs-platform gc [--data FILE] [--dry-run] [--json]
+
+Removes from the file bytes (FILE.blobs/, or the database's blobs table) the blobs that nothing
+references any more: files of batches that failed and of purged spaces, PDFs whose URLs expired,
+documents of purged OpenAPI versions. Bytes last stored less than a day ago are never removed (an
+upload may still be on its way to its record). Prints one line per blob removed, then a summary. The
+bundled server runs the same collection every 6 hours; one process at a time collects (exit 1 when
+another is collecting).
+
+Options:
+  --data FILE   The JSON data file (default ${DEFAULT_DATA}), or a PostgreSQL URL
+  --dry-run     Only print what would be removed; change nothing
+  --json        Print one JSON line: {"dryRun","startedAt","storedBefore","blobs","removed":[{"key","size","storedAt","reason"}],"removedBytes","endedHolds"}
+  --help        Show this help
+
+${LOCK_NOTE}`,
 };
 
 /** A usage error: printed as one line, exit code 2. */
@@ -219,6 +237,13 @@ async function main(argv: string[]): Promise<void> {
     if (!report.complete) process.exitCode = 1;
     return;
   }
+  if (first === 'gc') {
+    const values = parse('gc', rest, { data: { type: 'string' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' } });
+    if (values.help) return console.log(HELP.gc);
+    const report = await collectData((values.data as string) ?? DEFAULT_DATA, values['dry-run'] === true);
+    console.log(values.json ? JSON.stringify(report) : describeCollection(report).join('\n'));
+    return;
+  }
   fail(`unknown command ${JSON.stringify(first)}; run "docs-platform --help"`);
 }
 
@@ -229,7 +254,7 @@ main(process.argv.slice(2)).then(
       console.error(`error: ${error.message}`);
       process.exit(2);
     }
-    if (error instanceof TargetNotEmptyError) {
+    if (error instanceof TargetNotEmptyError || error instanceof CollectionBusyError) {
       console.error(`error: ${error.message}`);
       process.exit(1);
     }

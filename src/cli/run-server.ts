@@ -19,10 +19,18 @@ export interface ServerSettings {
   fetchAllow?: string;
   /** How often deleted spaces past their 7 days are purged, in milliseconds; default every hour. */
   purgeIntervalMs?: number;
+  /** How often the blob collection runs, in milliseconds; default every 6 hours. */
+  collectIntervalMs?: number;
 }
 
 /** How often the server sweeps the trash by default: reads already hide expired spaces, so this only frees storage. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * How often the server collects the blob store by default: a collection walks the files of every revision,
+ * and bytes wait a day (the grace period) anyway, so a few times a day is enough.
+ */
+const COLLECT_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /**
  * The bundled server's platform over its data (a JSON file with its blob folder, or a PostgreSQL database
@@ -64,31 +72,38 @@ export async function runServer(settings: ServerSettings, print: (line: string) 
     throw error;
   });
   print(`docs-platform listening on ${running.url} (data: ${shownData(settings.data)})`);
-  const stopSweeping = sweepTrash(platform, settings.purgeIntervalMs ?? PURGE_INTERVAL_MS);
+  const stopSweeping = every(settings.purgeIntervalMs ?? PURGE_INTERVAL_MS, 'purging deleted spaces', async () => {
+    const purged = await platform.purgeDeletedSpaces();
+    return purged > 0 ? `purged ${purged} deleted spaces past their 7 days` : undefined;
+  });
+  const stopCollecting = every(settings.collectIntervalMs ?? COLLECT_INTERVAL_MS, 'collecting file bytes', async () => {
+    const report = await platform.collectBlobs();
+    return report && report.removed.length > 0 ? `removed ${report.removed.length} unreferenced or expired blobs (${report.removedBytes} bytes)` : undefined;
+  });
   const signal = await stopSignal();
   const closed = running.close();
   // Printed once the listening socket is closed: from now on a new connection is refused.
   print(`${signal}: finishing in-flight requests, then stopping`);
   await closed;
-  await stopSweeping();
+  await Promise.all([stopSweeping(), stopCollecting()]);
   await platform.close();
   print(`docs-platform stopped: every request answered, data saved to ${shownData(settings.data)}`);
 }
 
 /**
- * Purges deleted spaces past their restore window now and then every `intervalMs`, one sweep at a
- * time; a failed sweep is logged and the next one tries again. Returns a function that stops the
- * sweeps and waits for a running one to finish, so the store is not closed under it.
+ * Runs background work (the trash sweep, the blob collection) now and then every `intervalMs`, one run at
+ * a time; what a run reports is logged, a failed run is logged and the next one tries again. Returns a
+ * function that stops the runs and waits for a running one to finish, so the store is not closed under it.
  */
-function sweepTrash(platform: Platform, intervalMs: number): () => Promise<void> {
+function every(intervalMs: number, what: string, work: () => Promise<string | undefined>): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
     running = running.then(async () => {
       try {
-        const purged = await platform.purgeDeletedSpaces();
-        if (purged > 0) process.stderr.write(`${new Date().toISOString()} purged ${purged} deleted spaces past their 7 days\n`);
+        const done = await work();
+        if (done) process.stderr.write(`${new Date().toISOString()} ${done}\n`);
       } catch (error) {
-        process.stderr.write(`${new Date().toISOString()} purging deleted spaces failed: ${(error as Error)?.stack ?? String(error)}\n`);
+        process.stderr.write(`${new Date().toISOString()} ${what} failed: ${(error as Error)?.stack ?? String(error)}\n`);
       }
     });
   };

@@ -1,5 +1,6 @@
 import type { ReadTransaction, Store, WriteTransaction } from '../store/types.js';
 import type { BlobStore } from './blobs.js';
+import type { PdfFonts } from './content/pdf/font-files.js';
 import type { Clock } from './clock.js';
 import type { DerivedCache } from './derived.js';
 import type { Ids } from './ids.js';
@@ -89,6 +90,8 @@ export interface PrepareContext {
   readonly blobs: BlobStore;
   readonly derived: DerivedCache;
   readonly workers: Workers;
+  /** The fonts PDF exports embed (content/pdf/font-files.ts). */
+  readonly pdfFonts: PdfFonts;
   /** Aborted when the platform closes: pass it to outbound work and jobs. */
   readonly closing: AbortSignal;
   /** Runs `fn` in a read transaction, e.g. to check permissions before outbound work. */

@@ -3,6 +3,8 @@ import { actorForToken } from './auth.js';
 import { createMemoryBlobStore, type BlobStore } from './blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import { createBackground } from './background.js';
+import { collectBlobs, type BlobCollectionReport } from './blob-collection/collect.js';
+import { noPdfFonts, type PdfFonts } from './content/pdf/font-files.js';
 import { createDerivedCache } from './derived.js';
 import { releaseLease, takeLease } from './leases.js';
 import { urlsFor, type Actor, type BackgroundTask, type Context, type Fetch, type PrepareContext, type Urls } from './context.js';
@@ -48,6 +50,11 @@ export interface PlatformOptions {
    */
   blobs?: BlobStore;
   /**
+   * How long bytes stay in the blob store after they were last stored, referenced or not, in milliseconds:
+   * the blob collection's grace period (blob-collection/collect.ts says why); default one day.
+   */
+  blobGraceMs?: number;
+  /**
    * How many pages' worth of values derived from revisions (links reports, search indexes) stay in memory,
    * least recently used evicted first; default 100,000 (DEFAULT_DERIVED_CAPACITY, see derived.ts).
    */
@@ -59,6 +66,12 @@ export interface PlatformOptions {
    * they run in worker threads. `close()` closes it.
    */
   workers?: Workers;
+  /**
+   * The fonts PDF exports embed for text beyond Western European (content/pdf/font-files.ts). The core's
+   * default has none (the standard fonts alone); the Node entry (`docs-platform`) defaults to the Noto
+   * fonts of its npm dependencies.
+   */
+  pdfFonts?: PdfFonts;
   /** Receives errors that escape background work (the state it leaves is recovered later); default console.error. */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -107,6 +120,13 @@ export interface Platform {
    */
   purgeDeletedSpaces(): Promise<number>;
   /**
+   * Removes from the blob store the bytes nothing references any more (files of failed batches and purged
+   * spaces, PDFs whose URLs expired, documents of purged OpenAPI versions) that were last stored before
+   * the grace period, and reports them; `dryRun` only reports. The bundled server runs it periodically.
+   * One process at a time collects (a lease in the store): another that tries meanwhile gets null.
+   */
+  collectBlobs(options?: { dryRun?: boolean }): Promise<BlobCollectionReport | null>;
+  /**
    * Resolves once the background work started so far (processing OpenAPI sources) has finished: responses
    * do not wait for it. For tests, and for an embedding app that wants to observe the outcome.
    */
@@ -151,6 +171,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   // sequence tests rely on.
   const holder = crypto.randomUUID();
   const workers = options.workers ?? inlineWorkers;
+  const pdfFonts = options.pdfFonts ?? noPdfFonts;
   const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived, workers }, onBackgroundError);
   // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.
   const closing = new AbortController();
@@ -220,6 +241,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         blobs,
         derived,
         workers,
+        pdfFonts,
         closing: closing.signal,
         read: (fn) => store.read((tx) => fn(contextOf(tx, actor))),
       };
@@ -300,6 +322,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         await releaseLease(store, SWEEP_LEASE, holder);
       }
     },
+    collectBlobs: (collection) => collectBlobs({ store, blobs, clock, holder }, { ...collection, graceMs: options.blobGraceMs }),
     settle: () => background.settle(),
     async close() {
       closing.abort();

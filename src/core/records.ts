@@ -459,6 +459,19 @@ export interface LeaseRecord {
   readonly until: string;
 }
 
+/**
+ * Bytes in the blob store that no record references but that must stay until `until`: a PDF whose
+ * download URL works until then (content/pdf/operation.ts). The id is the blob key. The blob collection
+ * (blob-collection/) keeps held bytes and removes holds past `until`.
+ */
+export interface BlobHoldRecord extends StoredRecord {
+  readonly id: string;
+  /** What the bytes are: `pdf`. */
+  readonly kind: 'pdf';
+  /** When the hold ends (ISO 8601): the latest expiry of a URL handed out for the bytes. */
+  readonly until: string;
+}
+
 /** The table of each kind of record. */
 export const TABLES = {
   users: 'users',
@@ -490,6 +503,7 @@ export const TABLES = {
   openAPISpecs: 'openAPISpecs',
   openAPISpecVersions: 'openAPISpecVersions',
   leases: 'leases',
+  blobHolds: 'blobHolds',
 } as const;
 
 /** An index declared with the table it lists. */
@@ -499,6 +513,9 @@ export interface TableIndex extends IndexDefinition {
 
 /** Shorthand for an index definition. */
 const index = (table: string, by: string, ...order: string[]): TableIndex => ({ table, by, order });
+
+/** Shorthand for an index of every record of a table, in one group (listed with `value: null`). */
+const wholeTable = (table: string, ...order: string[]): TableIndex => ({ table, order });
 
 /** The indexes the core lists records by, each with its table: every list names one of them. */
 export const INDEXES = {
@@ -521,6 +538,8 @@ export const INDEXES = {
   spaceGrantsBySpace: index(TABLES.spaceGrants, 'spaceId', 'createdAt'),
   spacesByParent: index(TABLES.spaces, 'parentKey', 'orderKey'),
   spacesInTrash: index(TABLES.spaces, 'trashed', 'deletedAt'),
+  /** Every space, deleted ones too: the blob collection walks them all for the files they reference. */
+  everySpace: wholeTable(TABLES.spaces),
   collectionsByOrganization: index(TABLES.collections, 'organizationId', 'createdAt'),
   collectionsByParent: index(TABLES.collections, 'parentKey', 'orderKey'),
   revisionsBySpace: index(TABLES.revisions, 'spaceId', 'createdAt'),
@@ -551,6 +570,10 @@ export const INDEXES = {
   openAPISpecsByOrganization: index(TABLES.openAPISpecs, 'organizationId', 'createdAt'),
   openAPISpecsByKey: index(TABLES.openAPISpecs, 'key'),
   openAPISpecVersionsBySpec: index(TABLES.openAPISpecVersions, 'specId', 'number'),
+  /** The versions whose document is a blob: whether the blob collection may remove one. */
+  openAPISpecVersionsByDocument: index(TABLES.openAPISpecVersions, 'documentKey'),
+  /** Holds on blobs by kind, soonest end first: the holds past their end are a prefix. */
+  blobHoldsByKind: index(TABLES.blobHolds, 'kind', 'until'),
 } as const;
 
 /** Every table and the indexes declared on it: what a store is opened with (see StoreSchema). */

@@ -1,5 +1,7 @@
-import { cp, mkdir, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { folderBlobKeys } from './blob-folder.js';
 import { DurableTextFile } from './durable-file.js';
 import { Journal } from './journal.js';
 import { recover } from './recover.js';
@@ -84,9 +86,16 @@ async function identity(path: string): Promise<string> {
  * Copies the file bytes kept beside the data file (`<data>.blobs/`, the bundled server's blob folder)
  * to beside the copy. Blobs are written before the transaction that refers to them commits, so every
  * blob the copied state names is already there; they are content-addressed and never rewritten, so
- * files the destination already has are kept, and half-written temporary files are skipped.
+ * files the destination already has are kept, and half-written temporary files are skipped. A blob the
+ * server's blob collection removes while the copy runs is skipped, not an error.
  */
 async function copyBlobs(source: string, destination: string): Promise<void> {
   if ((await identity(`${source}.blobs`)) === 'none') return;
-  await cp(`${source}.blobs`, `${destination}.blobs`, { recursive: true, force: false, filter: (path) => !path.endsWith('.tmp') });
+  for await (const key of folderBlobKeys(`${source}.blobs`)) {
+    const shard = join(`${destination}.blobs`, key.slice(0, 2));
+    await mkdir(shard, { recursive: true });
+    await copyFile(join(`${source}.blobs`, key.slice(0, 2), key), join(shard, key), constants.COPYFILE_EXCL).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT' && error.code !== 'EEXIST') throw error;
+    });
+  }
 }

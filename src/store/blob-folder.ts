@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { isBlobKey, sha256Hex, type BlobStore } from './blobs.js';
+import { isBlobKey, later, sha256Hex, systemNow, type BlobInfo, type BlobStore, type BlobStoreOptions } from './blobs.js';
 import { syncFolder } from './durable-file.js';
 
 /**
@@ -10,41 +10,97 @@ import { syncFolder } from './durable-file.js';
  * fsynced, renamed into place and its folder fsynced, so a blob that `put` acknowledged survives a crash
  * and a file under a key always holds exactly the bytes of that key. A half-written temporary file left by
  * a crash is never read (its name is not a key).
+ *
+ * A blob's `storedAt` is its file's modification time, set from the store's clock. Only one process
+ * writes a folder (the data file's lock), so `put`, `touch` and `delete` of one key are made atomic with
+ * respect to each other by running them one after the other in this process.
  */
-export async function createFolderBlobStore(folder: string): Promise<BlobStore> {
+export async function createFolderBlobStore(folder: string, options: BlobStoreOptions = {}): Promise<BlobStore> {
+  const now = options.now ?? systemNow;
   await mkdir(folder, { recursive: true });
   const pathOf = (key: string) => join(folder, key.slice(0, 2), key);
+  const modified = (path: string) => stat(path).then((found) => ({ size: found.size, storedAt: found.mtime }), missing);
+  /** Moves a file's modification time to now, never back. */
+  const stamp = async (path: string, storedAt: Date | undefined) => {
+    const time = later(storedAt, now());
+    await utimes(path, time, time);
+  };
+  const serial = keySerializer();
   return {
     async put(bytes) {
       const key = await sha256Hex(bytes);
       const target = pathOf(key);
-      // Content-addressed: a complete file under the key already holds these bytes.
-      if (await stat(target).then((existing) => existing.size === bytes.length, () => false)) return key;
-      await mkdir(dirname(target), { recursive: true });
-      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      const handle = await open(temporary, 'w');
-      try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } catch (error) {
+      await serial(key, async () => {
+        // Content-addressed: a complete file under the key already holds these bytes.
+        const existing = await modified(target);
+        if (existing?.size === bytes.length) return stamp(target, existing.storedAt);
+        await mkdir(dirname(target), { recursive: true });
+        const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+        const handle = await open(temporary, 'w');
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } catch (error) {
+          await handle.close();
+          await rm(temporary, { force: true });
+          throw error;
+        }
         await handle.close();
-        await rm(temporary, { force: true });
-        throw error;
-      }
-      await handle.close();
-      await rename(temporary, target);
-      await syncFolder(dirname(target));
+        await stamp(temporary, undefined);
+        await rename(temporary, target);
+        await syncFolder(dirname(target));
+      });
       return key;
     },
     async get(key) {
       if (!isBlobKey(key)) return undefined;
-      try {
-        return new Uint8Array(await readFile(pathOf(key)));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
+      return readFile(pathOf(key)).then((bytes) => new Uint8Array(bytes), missing);
+    },
+    async touch(key) {
+      if (!isBlobKey(key)) return false;
+      return serial(key, async () => {
+        const existing = await modified(pathOf(key));
+        if (existing) await stamp(pathOf(key), existing.storedAt);
+        return existing !== undefined;
+      });
+    },
+    async *list(): AsyncGenerator<BlobInfo> {
+      for await (const key of folderBlobKeys(folder)) {
+        const found = await modified(pathOf(key));
+        if (found) yield { key, ...found };
       }
     },
+    async delete(key, storedBefore) {
+      if (!isBlobKey(key)) return false;
+      return serial(key, async () => {
+        const existing = await modified(pathOf(key));
+        if (!existing || existing.storedAt.getTime() >= storedBefore.getTime()) return false;
+        await unlink(pathOf(key));
+        await syncFolder(dirname(pathOf(key)));
+        return true;
+      });
+    },
+  };
+}
+
+/** undefined for a file that is not there; any other error is rethrown. */
+function missing(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT') return undefined;
+  throw error;
+}
+
+/** Runs the calls made for one key one after the other (calls for different keys run concurrently). */
+function keySerializer(): <T>(key: string, call: () => Promise<T>) => Promise<T> {
+  const tails = new Map<string, Promise<unknown>>();
+  return (key, call) => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const result = previous.then(call, call);
+    const tail = result.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return result;
   };
 }
 

@@ -24,6 +24,7 @@ export function sortKeyOf(def: IndexDefinition, record: StoredRecord): SortKey |
 
 /** The group a record belongs to in an index, or undefined when it is in none. */
 export function groupOf(def: IndexDefinition, record: StoredRecord): Scalar | undefined {
+  if (def.by === undefined) return null;
   const value = record[def.by];
   return value === undefined ? undefined : (value as Scalar);
 }
@@ -33,7 +34,7 @@ const names = new WeakMap<IndexDefinition, string>();
 /** A stable name for an index definition, to find its built copy; computed once per definition object. */
 export function indexName(def: IndexDefinition): string {
   let name = names.get(def);
-  if (name === undefined) names.set(def, (name = `${def.by}|${def.order.join(',')}`));
+  if (name === undefined) names.set(def, (name = `${def.by ?? ''}|${def.order.join(',')}`));
   return name;
 }
 

@@ -23,8 +23,12 @@ export type StoredRecord = { readonly id: string } & { readonly [field: string]:
  * Groups match by strict equality of the `by` value.
  */
 export interface IndexDefinition {
-  /** The field whose value groups the records, e.g. `organizationId`. */
-  readonly by: string;
+  /**
+   * The field whose value groups the records, e.g. `organizationId`. Absent: every record of the table
+   * is in one group, listed with `value: null` (for work that must see a whole table, e.g. the blob
+   * collection's walk over every space).
+   */
+  readonly by?: string;
   /** The fields that order the records within a group, ascending; the id always breaks ties. */
   readonly order: readonly string[];
 }

@@ -11,8 +11,10 @@ import { expect } from 'vitest';
 export interface PdfFacts {
   /** How many page objects it has. */
   readonly pages: number;
-  /** The text of each page's content stream, in page order: one line per text object. */
+  /** The text of each page's content stream, in page order: one line per text object (without its page number). */
   readonly pageTexts: string[];
+  /** The page number printed on each page (the first text a page shows: it is written as the page is added). */
+  readonly pageNumbers: string[];
   /** All the text, pages joined. */
   readonly text: string;
   /** The dictionaries of its image objects (soft masks included). */
@@ -64,14 +66,17 @@ export function inspectPdf(bytes: Uint8Array): PdfFacts {
   // Pages in order: the Kids of the page tree, each page's Contents its stream.
   const kids = /\/Type \/Pages\s*\/Count \d+\s*\/Kids \[([^\]]*)\]/.exec(structure);
   const pageIds = kids ? [...kids[1].matchAll(/(\d+) 0 R/g)].map((match) => Number(match[1])) : [];
-  const pageTexts = pageIds.map((id) => {
+  const numbered = pageIds.map((id) => {
     const contents = /\/Contents (\d+) 0 R/.exec(objects.get(id)!.dictionary)!;
-    return textOf(objects.get(Number(contents[1]))!.stream ?? '');
+    const [number, ...lines] = textOf(objects.get(Number(contents[1]))!.stream ?? '').split('\n');
+    return { number: number!, text: lines.join('\n') };
   });
+  const pageTexts = numbered.map((page) => page.text);
+  const pageNumbers = numbered.map((page) => page.number);
   const pages = [...structure.matchAll(/\/Type \/Page\b(?!s)/g)].length;
   expect(pages).toBe(pageIds.length);
   const images = [...objects.values()].filter((object) => /\/Subtype \/Image/.test(object.dictionary)).map((object) => object.dictionary);
-  return { pages, pageTexts, text: pageTexts.join('\n'), images, structure };
+  return { pages, pageTexts, pageNumbers, text: pageTexts.join('\n'), images, structure };
 }
 
 /** The CRC-32 of PNG chunks. */

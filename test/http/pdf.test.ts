@@ -4,6 +4,7 @@ import { createMemoryBlobStore, type BlobStore } from '../../src/core/blobs.js';
 import { MAX_PDF_PAGES } from '../../src/core/content/pdf/source.js';
 import { authoring, md } from './authoring.js';
 import { httpSuite, type Caller } from './harness.js';
+import { extractPdf } from '../content/pdf-extract.js';
 import { inspectPdf, SMALL_JPEG, solidPng } from './pdf-inspect.js';
 
 /** PDF export of a change request: what the PDF holds, the URL's life, scopes, errors and the render cache. */
@@ -15,7 +16,7 @@ const LONG_BODY = Array.from({ length: 120 }, (_, i) => `Paragraph ${i + 1} of t
 const puts: Uint8Array[] = [];
 const countingBlobs = (): BlobStore => {
   const inner = createMemoryBlobStore();
-  return { get: (key) => inner.get(key), put: (bytes) => (puts.push(bytes), inner.put(bytes)) };
+  return { ...inner, put: (bytes) => (puts.push(bytes), inner.put(bytes)) };
 };
 
 httpSuite(
@@ -51,7 +52,7 @@ httpSuite(
       expect(response.status, response.text).toBe(200);
       const fetched = await download(response.body.url);
       expect(fetched.status).toBe(200);
-      return { url: response.body.url as string, headers: fetched.headers, pdf: inspectPdf(fetched.bytes) };
+      return { url: response.body.url as string, headers: fetched.headers, pdf: inspectPdf(fetched.bytes), bytes: fetched.bytes as Uint8Array };
     }
 
     it('prints every page in tree order, each document on its own PDF pages, into a PDF served for one hour', async () => {
@@ -127,7 +128,7 @@ httpSuite(
       expect(pdf.text).toContain('[remote]');
     });
 
-    it('prints Markdown: inline styles, lists, quotes, code, tables, rules, and text the standard fonts lack', async () => {
+    it('prints Markdown: inline styles, lists, quotes, code, tables, rules, and text the standard fonts lack in embedded fonts', async () => {
       const space = await a.space();
       const cr = await a.changeRequest(space.id);
       const markdown = [
@@ -147,14 +148,15 @@ httpSuite(
         'See [the first](#overview) and [the second](#overview-1).',
       ].join('\n\n');
       await a.batch(space.id, cr.id, [{ operation: 'insert_page', title: 'Everything', document: md(markdown) }]);
-      const { pdf } = await exportPdf(space.id, cr.id);
+      const { pdf, bytes } = await exportPdf(space.id, cr.id);
       for (const piece of ['bold', 'italic', 'code', 'gone', 'nested item', '1.', 'deep one', '[x]', '[ ]', '3.', 'four', 'A quoted line.', 'const x = 1;', '    indented();']) {
         expect(pdf.text, piece).toContain(piece);
       }
       expect(pdf.text).toContain('Some bold, italic, code and gone text with a link and mail and bad.');
       // Table rows, their cells on one baseline.
       expect(pdf.text).toContain('NameValue\nalpha1\nbeta\n');
-      expect(pdf.text).toContain('Arrows -> and v and Zo\u00eb\u2019s caf\u00e9, o, ??.'.replace('\u2019', '\x92'));
+      // Characters beyond WinAnsi are written in the embedded Noto fonts: pdf.js reads them back as written.
+      expect((await extractPdf(bytes)).pages.join('\n')).toContain('Arrows → and ✓ and Zoë’s café, ő, 日本.');
       expect(pdf.text).toContain('raw html');
       expect(pdf.text).toContain('The footnote.');
       expect(pdf.structure).toContain('/URI (https://example.test/docs)');

@@ -88,17 +88,20 @@ describe('backupJsonFile', () => {
     await store.close();
   });
 
-  it('copies the blob folder beside the data file, skipping half-written temporary files', async () => {
+  it('copies the blob folder beside the data file, skipping half-written temporary files and names that are not keys', async () => {
     const path = join(folder, 'with-blobs.json');
     const store = await createJsonFileStore({ path });
     await store.write((tx) => tx.put('things', { id: 'a', kind: 'thing' }));
+    const key = 'ab'.repeat(32);
     await mkdir(join(`${path}.blobs`, 'ab'), { recursive: true });
-    await writeFile(join(`${path}.blobs`, 'ab', 'abcdef'), 'bytes');
-    await writeFile(join(`${path}.blobs`, 'ab', 'abcdef.1234.tmp'), 'half');
+    await writeFile(join(`${path}.blobs`, 'ab', key), 'bytes');
+    await writeFile(join(`${path}.blobs`, 'ab', `${key}.1234.tmp`), 'half');
+    await writeFile(join(`${path}.blobs`, 'ab', 'abcdef'), 'stray');
     await backupJsonFile(path, join(folder, 'with-blobs-backup.json'));
     await store.close();
-    expect(await readFile(join(folder, 'with-blobs-backup.json.blobs', 'ab', 'abcdef'), 'utf8')).toBe('bytes');
-    expect(existsSync(join(folder, 'with-blobs-backup.json.blobs', 'ab', 'abcdef.1234.tmp'))).toBe(false);
+    expect(await readFile(join(folder, 'with-blobs-backup.json.blobs', 'ab', key), 'utf8')).toBe('bytes');
+    expect(existsSync(join(folder, 'with-blobs-backup.json.blobs', 'ab', `${key}.1234.tmp`))).toBe(false);
+    expect(existsSync(join(folder, 'with-blobs-backup.json.blobs', 'ab', 'abcdef'))).toBe(false);
   });
 
   it('refuses to write over the data file it copies', async () => {

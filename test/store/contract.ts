@@ -11,9 +11,11 @@ export interface StoreFactory {
 const byGroup: IndexDefinition = { by: 'group', order: ['rank'] };
 const bySeen: IndexDefinition = { by: 'group', order: ['seenAt'] };
 const byName: IndexDefinition = { by: 'group', order: [] };
+/** An index of the whole table: one group, listed with value null. */
+const everyThing: IndexDefinition = { order: ['rank'] };
 
 /** The tables and indexes the contract uses: a store that needs them declared opens with this. */
-export const CONTRACT_SCHEMA: StoreSchema = { things: [byGroup, bySeen, byName], counters: [] };
+export const CONTRACT_SCHEMA: StoreSchema = { things: [byGroup, bySeen, byName, everyThing], counters: [] };
 
 const record = (id: string, group: string, rank: number | string, extra: Record<string, unknown> = {}): StoredRecord => ({ id, group, rank, ...extra });
 
@@ -273,6 +275,25 @@ export function runStoreContract(factory: StoreFactory): void {
       expect((await seen()).items.map((r) => r.id)).toEqual(['b']);
       await store.write((tx) => tx.delete('things', 'b'));
       expect(await seen()).toEqual({ items: [], count: 0 });
+    });
+
+    it('lists a whole table in one group with an index that has no `by`, kept up to date, paged and counted', async () => {
+      await open();
+      await store.write(async (tx) => {
+        await tx.put('things', record('a', 'g', 2));
+        await tx.put('things', record('b', 'h', 1));
+        await tx.put('things', record('c', 'i', 3));
+        await tx.put('things', { id: 'd', group: 'g' });
+      });
+      const all = (query: Partial<ListQuery> = {}) => store.read((tx) => tx.list('things', { index: everyThing, value: null, ...query }));
+      expect(await all()).toMatchObject({ items: [{ id: 'b' }, { id: 'a' }, { id: 'c' }], count: 3 });
+      expect((await all({ limit: 1, after: [1, 'b'] })).items.map((r) => r.id)).toEqual(['a']);
+      await store.write(async (tx) => {
+        await tx.delete('things', 'a');
+        await tx.put('things', record('d', 'g', 0));
+      });
+      expect(await all()).toMatchObject({ items: [{ id: 'd' }, { id: 'b' }, { id: 'c' }], count: 3 });
+      expect((await store.read((tx) => tx.list('things', { index: everyThing, value: 'g' }))).count).toBe(0);
     });
 
     it('rejects every call once closed', async () => {

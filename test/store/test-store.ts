@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPostgresStore } from '../../src/postgres.js';
-import type { BlobStore } from '../../src/core/blobs.js';
+import { createMemoryBlobStore, type BlobStore, type BlobStoreOptions } from '../../src/core/blobs.js';
+import { createFolderBlobStore } from '../../src/store/blob-folder.js';
 import { createJsonFileStore } from '../../src/store/json-file.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import type { Store } from '../../src/store/types.js';
@@ -19,20 +20,26 @@ export const TEST_STORE = (process.env.DOCS_PLATFORM_TEST_STORE ?? 'memory') as 
 if (!['memory', 'json-file', 'postgres'].includes(TEST_STORE)) throw new Error(`DOCS_PLATFORM_TEST_STORE=${TEST_STORE}: use memory, json-file or postgres`);
 if (TEST_STORE === 'postgres' && !postgresAvailable) throw new Error(`DOCS_PLATFORM_TEST_STORE=postgres, but ${skipReason}`);
 
-/** A fresh store of the kind chosen, its blob store if it has one, and how to dispose of both. */
-export async function openTestStore(): Promise<{ store: Store; blobs?: BlobStore; dispose(): Promise<void> }> {
+/**
+ * A fresh store of the kind chosen, its blob store if it has one, and how to dispose of both. Given a
+ * blob clock (`blobs.now`), every kind comes with its own blob store stamped by it: memory, a folder
+ * beside the JSON file, the PostgreSQL table.
+ */
+export async function openTestStore(blobOptions?: BlobStoreOptions): Promise<{ store: Store; blobs?: BlobStore; dispose(): Promise<void> }> {
   switch (TEST_STORE) {
     case 'memory':
-      return { store: createMemoryStore(), dispose: async () => undefined };
+      return { store: createMemoryStore(), ...(blobOptions && { blobs: createMemoryBlobStore(blobOptions) }), dispose: async () => undefined };
     case 'json-file': {
       const folder = await mkdtemp(join(tmpdir(), 'dp-http-'));
-      const store = await createJsonFileStore({ path: join(folder, 'data.json'), log: () => undefined });
-      return { store, dispose: () => rm(folder, { recursive: true, force: true }) };
+      const path = join(folder, 'data.json');
+      const store = await createJsonFileStore({ path, log: () => undefined });
+      const blobs = blobOptions && (await createFolderBlobStore(`${path}.blobs`, blobOptions));
+      return { store, ...(blobs && { blobs }), dispose: () => rm(folder, { recursive: true, force: true }) };
     }
     case 'postgres': {
       schema ??= freshSchema('http');
       await clearSchema(schema);
-      const store = await createPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 4, log: () => undefined });
+      const store = await createPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 4, log: () => undefined, now: blobOptions?.now });
       return { store, blobs: store.blobs, dispose: async () => undefined };
     }
   }

@@ -377,6 +377,36 @@ export async function nodeIdsOf(tx: ReadTransaction, root: MapRoot): Promise<str
   return ids;
 }
 
+/** How many nodes visitLeafValues reads together. */
+const VISIT_BATCH = 500;
+
+/**
+ * Calls `visit` with the values of every leaf the roots reach, reading each node once however many roots
+ * share it (`seen` carries over between calls, so revisions that share most of a map cost its new nodes
+ * only). Reads a level at a time, in batches read together (one statement on PostgreSQL).
+ */
+export async function visitLeafValues(tx: ReadTransaction, roots: readonly MapRoot[], seen: Set<string>, visit: (values: readonly unknown[]) => void): Promise<void> {
+  let level: string[] = [];
+  const enqueue = (id: string | null) => {
+    if (id === null || seen.has(id)) return;
+    seen.add(id);
+    level.push(id);
+  };
+  roots.forEach((root) => enqueue(root.node));
+  while (level.length > 0) {
+    const current = level;
+    level = [];
+    for (let start = 0; start < current.length; start += VISIT_BATCH) {
+      const nodes = await Promise.all(current.slice(start, start + VISIT_BATCH).map((id) => tx.get(TABLES.contentNodes, id) as Promise<Node | undefined>));
+      for (const node of nodes) {
+        if (!node) continue;
+        if (node.leaf) visit(node.values);
+        else node.children.forEach(enqueue);
+      }
+    }
+  }
+}
+
 /**
  * Copies a stored map into another space: every node under new ids, values passed through `mapValue`
  * (e.g. to point page entries at copied documents). The copy shares nothing with the original.

@@ -32,6 +32,9 @@ const MIGRATIONS: ((layout: Layout) => string[])[] = [
     `ALTER TABLE ${layout.own('counts')} DROP CONSTRAINT IF EXISTS counts_pkey`,
     `ALTER TABLE ${layout.own('counts')} ADD PRIMARY KEY (tbl, idx, grp, stripe)`,
   ],
+  // When a blob was last stored or touched, from the platform's clock: the blob collection's grace period
+  // counts from it (blobs.ts). Blobs stored before keep the time they were created.
+  (layout) => [`ALTER TABLE ${layout.own('blobs')} RENAME COLUMN created_at TO stored_at`],
 ];
 
 /** How many records a backfill of new index columns rewrites per statement. */

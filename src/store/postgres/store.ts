@@ -30,6 +30,8 @@ export interface PostgresStoreOptions {
   maxAttempts?: number;
   /** Where migrations and connection trouble are reported; default stderr. */
   log?: (line: string) => void;
+  /** The clock that stamps when blobs were stored (blobs.ts); default the system clock. */
+  now?: () => Date;
 }
 
 /** How long getting a connection may take before the request gets a 503 instead of waiting on. */
@@ -86,7 +88,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     if (!isUnreachable(error)) throw error;
     throw new StoreUnavailableError(`Cannot reach the PostgreSQL database: ${(error as Error).message}`, { cause: error });
   }
-  return new PgStore(pool, owned, layout, options.maxAttempts ?? 30);
+  return new PgStore(pool, owned, layout, options.maxAttempts ?? 30, options.now);
 }
 
 /** A store over PostgreSQL, with the blob store every process on the same database shares. */
@@ -111,8 +113,9 @@ class PgStore implements PostgresStore {
     private readonly owned: boolean,
     private readonly layout: Layout,
     private readonly maxAttempts: number,
+    now?: () => Date,
   ) {
-    this.blobs = createPostgresBlobStore(pool, layout.own('blobs'));
+    this.blobs = createPostgresBlobStore(pool, layout.own('blobs'), { now });
   }
 
   read<T>(fn: Parameters<Store['read']>[0]): Promise<T> {

@@ -1,6 +1,6 @@
 import type { BlockContent, Code, DefinitionContent, Heading, List, ListItem, PhrasingContent, RootContent, Table } from 'mdast';
 import { headingAnchor, newSlugger, plainText } from '../markdown.js';
-import { fontName, printable } from './fonts.js';
+import type { FontChain } from './font-chain.js';
 import { runsOf, type Definitions, type Run, type TextRun } from './inline.js';
 import type { Links } from './links.js';
 
@@ -84,6 +84,8 @@ export class BlockPrinter {
     private readonly links: Links,
     /** The image of a file id, parsed once per document (imageShelf). */
     private readonly images: (fileId: string) => OpenedImage | undefined,
+    /** The fonts each character is written in. */
+    private readonly fonts: FontChain,
   ) {}
 
   /** Prints blocks one after another. */
@@ -179,7 +181,8 @@ export class BlockPrinter {
 
   /** Writes text runs as one wrapped paragraph: each run in its font, links clickable. */
   private text(runs: readonly TextRun[], box: Box, size: number): void {
-    const printed = runs.map((run) => ({ ...run, text: printable(run.text) })).filter((run) => run.text !== '');
+    // Each run cut further where its characters need another font.
+    const printed = runs.flatMap((run) => this.fonts.runs(run.text, run.style).map((part) => ({ ...run, text: part.text, font: part.font }))).filter((run) => run.text !== '');
     // A paragraph that ends in a line break would print an empty last line.
     while (printed.length > 0 && /^\n+$/.test(printed[printed.length - 1].text)) printed.pop();
     if (printed.length === 0) return;
@@ -200,7 +203,7 @@ export class BlockPrinter {
         // own font's ascent, which puts Courier higher than Helvetica.
         baseline: -HELVETICA_ASCENT * size,
       } as PDFKit.Mixins.TextOptions;
-      doc.font(fontName(run.style)).fillColor(target ? LINK : box.color);
+      doc.font(run.font).fillColor(target ? LINK : box.color);
       if (i === 0) doc.text(run.text, box.x, doc.y, options);
       else doc.text(run.text, options);
     });
@@ -246,27 +249,36 @@ export class BlockPrinter {
     const width = box.width - 2 * CODE_PADDING;
     const background = (top: number, height: number) => doc.save().rect(box.x, top, box.width, height).fill(CODE_BACKGROUND).restore();
     // Line by line, each on its own background: a long block breaks across pages like text does.
-    const lines = printable(node.value).split('\n');
+    const lines = node.value.split('\n');
     lines.forEach((line, i) => {
-      const text = line === '' ? ' ' : line;
+      const runs = this.fonts.runs(line === '' ? ' ' : line, { code: true });
+      if (runs.length === 0) runs.push({ text: ' ', font: 'Courier' });
       doc.font('Courier').fontSize(CODE_SIZE);
-      const height = doc.heightOfString(text, { width, lineGap: 1 });
+      // Measured in Courier: a line with characters of other fonts may wrap a little differently.
+      const height = doc.heightOfString(runs.map((run) => run.text).join(''), { width, lineGap: 1 });
       const above = i === 0 ? CODE_PADDING : 0;
       const below = i === lines.length - 1 ? CODE_PADDING : 0;
       this.room(Math.min(above + height + below, doc.page.maxY() - doc.page.margins.top));
       const top = doc.y;
       background(top, above + height + below + 0.5);
-      doc.fillColor('black').text(text, box.x + CODE_PADDING, top + above, { width, lineGap: 1 });
+      doc.fillColor('black');
+      runs.forEach((run, r) => {
+        const options = { width, lineGap: 1, continued: r < runs.length - 1 };
+        doc.font(run.font).fontSize(CODE_SIZE);
+        if (r === 0) doc.text(run.text, box.x + CODE_PADDING, top + above, options);
+        else doc.text(run.text, options);
+      });
       doc.y += below;
     });
     this.gap();
   }
 
   private table(node: Table, box: Box): void {
-    const rows = node.children.map((row) => row.children.map((cell) => printable(plainText(cell))));
+    // One font a cell (pdfkit's tables write a cell in one font): the one that shows most of its text.
+    const rows = node.children.map((row, r) => row.children.map((cell) => this.fonts.single(plainText(cell), { bold: r === 0 })));
     const columns = Math.max(1, ...rows.map((row) => row.length));
     // Every row gets every column: GFM lets a row have fewer cells than the header.
-    const data = rows.map((row) => Array.from({ length: columns }, (_, i) => row[i] ?? ''));
+    const data = rows.map((row) => Array.from({ length: columns }, (_, i) => ({ text: row[i]?.text ?? '', font: { src: row[i]?.font ?? 'Helvetica' } })));
     const align = node.align ?? [];
     this.doc.fillColor('black').font('Helvetica').fontSize(CODE_SIZE + 0.5);
     this.doc.table({
@@ -274,7 +286,7 @@ export class BlockPrinter {
       position: { x: box.x, y: this.doc.y },
       maxWidth: box.width,
       columnStyles: (i: number) => ({ align: { x: align[i] ?? 'left', y: 'top' } }),
-      rowStyles: (i: number) => (i === 0 ? { font: { src: 'Helvetica-Bold' }, backgroundColor: CODE_BACKGROUND } : {}),
+      rowStyles: (i: number) => (i === 0 ? { backgroundColor: CODE_BACKGROUND } : {}),
       defaultStyle: { padding: 3, border: 0.5, borderColor: RULE },
     } as never);
     this.doc.x = box.x;

@@ -3,6 +3,7 @@ import { notFound } from '../../errors.js';
 import { computedSeed } from '../computed.js';
 import { loadRevision, readPage } from '../revision.js';
 import { changeRequestContent, type ContentTarget } from '../target.js';
+import { loadFontFiles } from './font-files.js';
 import { renderPdfJob } from './render-job.js';
 import { exportTitle, readPrintSource, type ComputedSeed, type PrintScope } from './source.js';
 
@@ -50,8 +51,10 @@ async function render(ctx: PrepareContext, spaceId: string, changeRequestId: str
     const bytes = await ctx.blobs.get(file.digest);
     if (bytes) images.set(file.id, bytes);
   }
-  const { imageFiles: _files, computed, ...printed } = source;
-  const pdf = await ctx.workers.run(renderPdfJob, { ...printed, images }, ctx.closing);
+  const { imageFiles: _files, computed, families, ...printed } = source;
+  // Only the fonts the text needs are read and moved to the job (pdfkit embeds a subset of each).
+  const fonts = await loadFontFiles(ctx.pdfFonts, families);
+  const pdf = await ctx.workers.run(renderPdfJob, { ...printed, images, fonts }, ctx.closing);
   return { digest: await ctx.blobs.put(pdf), computed };
 }
 
@@ -64,7 +67,11 @@ export async function exportChangeRequestPdf(ctx: PrepareContext, spaceId: strin
   const kind = `pdf:${JSON.stringify([scope, title, app])}`;
   const compute = () => render(ctx, spaceId, changeRequestId, scope, revisionId, title);
   let rendered = await ctx.derived.get(kind, revisionId, compute);
-  if (rendered.computed.length > 0 && !(await ctx.read((read) => stillCurrent(read, rendered.computed)))) {
+  // Touched so that the blob collection leaves the bytes until the URL's hold is written (they may have
+  // been collected since they were remembered: then render again), or rendered again when a computed page changed.
+  const stale = async () =>
+    !(await ctx.blobs.touch(rendered.digest)) || (rendered.computed.length > 0 && !(await ctx.read((read) => stillCurrent(read, rendered.computed))));
+  if (await stale()) {
     ctx.derived.delete(kind, revisionId);
     rendered = await ctx.derived.get(kind, revisionId, compute);
   }

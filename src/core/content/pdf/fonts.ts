@@ -63,7 +63,7 @@ const SUBSTITUTES: Readonly<Record<string, string>> = {
 };
 
 /** Whether the standard fonts can show a character. */
-const encodable = (code: number) => (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(code);
+export const encodable = (code: number) => (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(code);
 
 /**
  * Text the standard fonts can show: characters outside their WinAnsi encoding would print as unrelated

@@ -1,5 +1,6 @@
 import { badRequest } from '../../errors.js';
-import { readOperation } from '../../operation.js';
+import { holdBlob } from '../../blob-collection/holds.js';
+import { writeOperation } from '../../operation.js';
 import { Id } from '../../schemas.js';
 import { downloadUrl } from '../downloads.js';
 import { changeRequestContent } from '../target.js';
@@ -34,9 +35,10 @@ export function pdfFileName(title: string): string {
 /**
  * Gets a temporary URL (valid for 1 hour) of a PDF of a change request's content: every page, a page and
  * its subpages (`page`), or one page (`page` and `only=true`). The PDF is rendered in `prepare`, outside the
- * read transaction, once per revision and scope; the URL is signed here.
+ * transaction, once per revision and scope; the URL is signed here, and the PDF's bytes are held in the
+ * blob store until it expires (blob-collection/holds.ts): a write, the one this GET makes.
  */
-export const getChangeRequestPDF = readOperation({
+export const getChangeRequestPDF = writeOperation({
   name: 'getChangeRequestPDF',
   summary: "Get a temporary URL to download a change request's content as PDF",
   params: { spaceId: Id, changeRequestId: Id },
@@ -47,6 +49,7 @@ export const getChangeRequestPDF = readOperation({
     // Checked again in this transaction: access may have changed while the PDF was rendered.
     const target = await changeRequestContent(ctx, input.spaceId, input.changeRequestId);
     const expiresAt = new Date(Date.parse(ctx.now) + PDF_URL_LIFETIME_MS).toISOString();
+    await holdBlob(ctx.tx, digest, 'pdf', expiresAt);
     return { url: await downloadUrl(ctx, { digest, contentType: 'application/pdf', name: pdfFileName(exportTitle(target)), expiresAt }) };
   },
 });

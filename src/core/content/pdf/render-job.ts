@@ -5,6 +5,7 @@ import { refOfUrl } from '../document.js';
 import { parseMarkdown, visitUrls } from '../markdown.js';
 import { embeddableImage } from './images.js';
 import { renderPdf } from './render.js';
+import { addFamilies, type FontFace, type FontFamily } from './scripts.js';
 import type { PrintedPage, PrintSource, RawPage } from './source.js';
 
 /**
@@ -27,10 +28,14 @@ async function parseAll(markdown: readonly string[]): Promise<Root[]> {
   return roots;
 }
 
-/** What printed bodies point at: the ids of pages (links, also to their headings) and of image files, each once, in order. */
+/**
+ * What printed bodies point at: the ids of pages (links, also to their headings) and of image files, each
+ * once, in order; and the font families their text needs beyond the standard fonts (scripts.ts).
+ */
 export interface PrintReferences {
   readonly pages: readonly string[];
   readonly images: readonly string[];
+  readonly families: readonly FontFamily[];
 }
 
 /** The job that finds what bodies point at, from their Markdown. */
@@ -40,6 +45,8 @@ export const pdfReferencesJob = defineJob({
   async run(markdown: readonly string[]): Promise<PrintReferences> {
     const pages = new Set<string>();
     const images = new Set<string>();
+    const families = new Set<FontFamily>();
+    for (const text of markdown) addFamilies(text, families);
     for (const root of await parseAll(markdown)) {
       visitUrls(root, (node) => {
         const ref = refOfUrl(node.url);
@@ -47,28 +54,32 @@ export const pdfReferencesJob = defineJob({
         else if (ref.kind === 'file' && (node.type === 'image' || node.type === 'definition')) images.add(ref.file);
       });
     }
-    return { pages: [...pages], images: [...images] };
+    return { pages: [...pages], images: [...images], families: [...families] };
   },
 });
 
-/** What rendering needs: the export with its pages unparsed, and the bytes of the image files it shows (checked here). */
+/**
+ * What rendering needs: the export with its pages unparsed, the bytes of the image files it shows (checked
+ * here) and of the fonts its text needs.
+ */
 export interface RenderInput extends Omit<PrintSource, 'pages'> {
   readonly pages: readonly RawPage[];
   readonly images: ReadonlyMap<string, Uint8Array>;
+  readonly fonts: ReadonlyMap<FontFace, Uint8Array>;
 }
 
 /** The job that renders an export into PDF bytes (render.ts), which move back to the caller. */
 export const renderPdfJob = defineJob({
   name: 'renderPdf',
   what: 'rendering a PDF',
-  async run({ pages, images, ...source }: RenderInput): Promise<Uint8Array> {
+  async run({ pages, images, fonts, ...source }: RenderInput): Promise<Uint8Array> {
     const roots = await parseAll(pages.map((page) => page.markdown));
     const printed: PrintedPage[] = pages.map(({ markdown: _markdown, ...page }, index) => ({ ...page, body: roots[index] }));
     // Every image is checked completely before pdfkit sees it (images.ts); the others print as their alt text.
     const embeddable = new Map<string, Uint8Array>();
     for (const [id, bytes] of images) if (await embeddableImage(bytes)) embeddable.set(id, bytes);
-    return renderPdf({ ...source, pages: printed }, embeddable);
+    return renderPdf({ ...source, pages: printed }, embeddable, fonts);
   },
-  transferInput: (input) => buffersOf(input.images.values()),
+  transferInput: (input) => buffersOf([...input.images.values(), ...input.fonts.values()]),
   transferOutput: (pdf) => buffersOf([pdf]),
 });

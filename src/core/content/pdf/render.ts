@@ -1,18 +1,20 @@
 import type { Root, RootContent } from 'mdast';
 import { headingAnchor, newSlugger, plainText } from '../markdown.js';
 import { BlockPrinter, BODY_SIZE, imageShelf, type Box, type Images } from './blocks.js';
-import { PDFDocument, printable } from './fonts.js';
+import { FontChain, type FontFiles } from './font-chain.js';
+import { PDFDocument, type FontStyle } from './fonts.js';
 import { definitionsOf } from './inline.js';
 import { destinationName, linksOf } from './links.js';
 import { pause } from '../../pause.js';
 import type { PrintedPage, PrintSource } from './source.js';
 
 /**
- * Renders what an export prints (source.ts) into PDF bytes with pdfkit: A4, the standard fonts, one
- * outline entry (bookmark) per page. Each document page starts on a new PDF page; a group's title opens
- * the page of its first subpage; a link page prints its title and where it points, below what precedes it.
- * The bytes depend only on the source: the creation date is the revision's, so the same content gives the
- * same PDF (and the same blob).
+ * Renders what an export prints (source.ts) into PDF bytes with pdfkit: A4, the standard fonts and the
+ * embedded ones the text needs (font-chain.ts), one outline entry (bookmark) per page, nested like the
+ * page tree, a page number at the foot of every PDF page. Each document page starts on a new PDF page; a
+ * group's title opens the page of its first subpage; a link page prints its title and where it points,
+ * below what precedes it. The bytes depend only on the source: the creation date is the revision's, so the
+ * same content gives the same PDF (and the same blob).
  */
 
 /** Page margins, in points (2 cm). */
@@ -20,6 +22,7 @@ const MARGIN = 56.7;
 const TITLE_SIZE = 20;
 const GROUP_SIZE = 24;
 const MUTED = '#555555';
+const PAGE_NUMBER_SIZE = 8;
 /** How many pages are rendered between two yields to the event loop, so that a long export does not hold it. */
 const PAGES_PER_SLICE = 8;
 
@@ -51,16 +54,68 @@ function collect(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
   });
 }
 
-/** Renders an export into PDF bytes; `images` holds the checked bytes of the image files it shows, by file id. */
-export async function renderPdf(source: PrintSource, images: Images): Promise<Uint8Array> {
+/** Text for the outline and the document's information: PDF text strings hold any Unicode, not control characters. */
+const plain = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+
+/** The parts of pdfkit's state that writing a page number in the middle of a paragraph must leave as they were. */
+interface TextState {
+  _font: unknown;
+  _fontSize: number;
+  _wrapper: unknown;
+  _textOptions: unknown;
+  x: number;
+  y: number;
+}
+
+/**
+ * Numbers each PDF page at its foot as it is added (nothing is kept to number them at the end). A page is
+ * added in the middle of a paragraph that runs over, so the number is written in a saved graphics state and
+ * pdfkit's text state (font, size, the paragraph's line wrapper) is put back afterwards.
+ */
+function numberPages(doc: PDFKit.PDFDocument): void {
+  let number = 0;
+  const state = doc as unknown as TextState;
+  doc.on('pageAdded', () => {
+    number++;
+    const saved = { _font: state._font, _fontSize: state._fontSize, _wrapper: state._wrapper, _textOptions: state._textOptions, x: state.x, y: state.y };
+    state._wrapper = null;
+    state._textOptions = null;
+    const label = String(number);
+    doc.save().font('Helvetica').fontSize(PAGE_NUMBER_SIZE).fillColor(MUTED);
+    const x = (doc.page.width - doc.widthOfString(label)) / 2;
+    doc.text(label, x, doc.page.height - doc.page.margins.bottom / 2 - PAGE_NUMBER_SIZE / 2, { lineBreak: false });
+    doc.restore();
+    Object.assign(state, saved);
+  });
+}
+
+/**
+ * Renders an export into PDF bytes; `images` holds the checked bytes of the image files it shows, by file
+ * id, `fonts` the embedded fonts its text needs (font-files.ts).
+ */
+export async function renderPdf(source: PrintSource, images: Images, fonts: FontFiles = new Map()): Promise<Uint8Array> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     autoFirstPage: false,
-    info: { Title: printable(source.title), Creator: 'docs-platform', Producer: 'docs-platform (PDFKit)', CreationDate: new Date(source.createdAt) },
+    info: { Title: plain(source.title), Creator: 'docs-platform', Producer: 'docs-platform (PDFKit)', CreationDate: new Date(source.createdAt) },
   });
   const output = collect(doc);
   const shelf = imageShelf(doc, images);
+  const chain = new FontChain(doc, fonts);
+  numberPages(doc);
+  /** Writes a line of text in the fonts its characters need, wrapped in the box's width. */
+  const write = (text: string, style: FontStyle, size: number, color: string) => {
+    const runs = chain.runs(text, style);
+    doc.fontSize(size).fillColor(color);
+    runs.forEach((run, i) => {
+      const options = { width: box().width, continued: i < runs.length - 1 };
+      doc.font(run.font);
+      if (i === 0) doc.text(run.text, MARGIN, doc.y, options);
+      else doc.text(run.text, options);
+    });
+    doc.fillColor('black');
+  };
   // Links need every destination before the first page is printed: a link may point forward.
   const links = linksOf(source, destinationsOf(source.pages));
   const box = (): Box => ({ x: MARGIN, width: doc.page.width - 2 * MARGIN, color: 'black', listDepth: 0 });
@@ -70,7 +125,7 @@ export async function renderPdf(source: PrintSource, images: Images): Promise<Ui
   let started = false;
   let shared = false;
   const title = (text: string, size: number) => {
-    doc.font('Helvetica-Bold').fontSize(size).fillColor('black').text(printable(text), MARGIN, doc.y, { width: box().width });
+    write(text, { bold: true }, size, 'black');
     doc.y += size * 0.5;
   };
   for (const [index, page] of source.pages.entries()) {
@@ -84,7 +139,7 @@ export async function renderPdf(source: PrintSource, images: Images): Promise<Ui
     started = true;
     doc.addNamedDestination(links.destination(page.id), 'XYZ', null, doc.page.height - doc.y, null);
     const parent = page.depth > 0 ? outline[Math.min(page.depth, outline.length) - 1] : undefined;
-    outline[page.depth] = (parent ?? doc.outline).addItem(printable(page.title));
+    outline[page.depth] = (parent ?? doc.outline).addItem(plain(page.title));
     outline.length = page.depth + 1;
     if (page.type === 'group') {
       title(page.title, GROUP_SIZE);
@@ -93,10 +148,10 @@ export async function renderPdf(source: PrintSource, images: Images): Promise<Ui
     }
     title(page.title, TITLE_SIZE);
     if (page.description) {
-      doc.font('Helvetica').fontSize(BODY_SIZE + 1).fillColor(MUTED).text(printable(page.description), MARGIN, doc.y, { width: box().width });
+      write(page.description, {}, BODY_SIZE + 1, MUTED);
       doc.y += BODY_SIZE;
     }
-    const printer = new BlockPrinter(doc, page.id, definitionsOf(page.body), links, shelf);
+    const printer = new BlockPrinter(doc, page.id, definitionsOf(page.body), links, shelf, chain);
     if (page.link) {
       const url = 'url' in page.link ? page.link.url : `/pages/${page.link.page}`;
       const label = 'url' in page.link ? page.link.url : page.link.title;

@@ -9,6 +9,7 @@ import { pageAppUrl } from '../present.js';
 import { childIds, readFile, readMarkdown, readPage } from '../revision.js';
 import type { ContentTarget } from '../target.js';
 import { pdfReferencesJob, type PrintReferences } from './render-job.js';
+import { addFamilies, type FontFamily } from './scripts.js';
 
 /**
  * What a PDF export prints, read from a revision in short read transactions: the pages in tree order with
@@ -66,6 +67,8 @@ export interface PrintRequest extends Omit<PrintSource, 'pages'> {
   readonly imageFiles: ReadonlyMap<string, FileEntry>;
   /** The computed pages printed: their content changes with their source, not with the revision. */
   readonly computed: readonly ComputedSeed[];
+  /** The font families the text needs beyond the standard fonts (scripts.ts). */
+  readonly families: ReadonlySet<FontFamily>;
 }
 
 /** The title an export prints and names its file after: the change request's subject, else the space's title. */
@@ -162,5 +165,13 @@ export async function readPrintSource(ctx: PrepareContext, load: (read: Context)
   const markdown = raw.pages.map((page) => page.markdown);
   const references = await ctx.workers.run(pdfReferencesJob, markdown, ctx.closing);
   const found = await ctx.read(async (read) => readReferences(read, await load(read), raw.pages, references));
-  return { title, createdAt, pages: raw.pages, ...found, computed: raw.computed };
+  // Bodies were scanned in the job; titles, descriptions and link titles are short and scanned here.
+  const families = new Set(references.families);
+  addFamilies(title, families);
+  for (const page of raw.pages) {
+    addFamilies(page.title, families);
+    addFamilies(page.description ?? '', families);
+    if (page.link && 'title' in page.link) addFamilies(page.link.title, families);
+  }
+  return { title, createdAt, pages: raw.pages, ...found, computed: raw.computed, families };
 }
