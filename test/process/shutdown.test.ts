@@ -17,9 +17,9 @@ function npmStart(data: string): Child {
   return start('npm', ['start'], { env: { PORT: '0', HOST: '127.0.0.1', DOCS_PLATFORM_DATA: data }, group: true });
 }
 
-/** The file `npm start` runs, without npm, sh and the tsx launcher in between: its own exit code is seen. */
+/** The file `npm start` runs (built by vitest's global setup), without npm and sh in between: its own exit code is seen. */
 function serverEntry(data: string): Child {
-  return start(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env: { PORT: '0', DOCS_PLATFORM_DATA: data } });
+  return start(process.execPath, ['build/server/server.js'], { env: { PORT: '0', DOCS_PLATFORM_DATA: data } });
 }
 
 /** A response with its headers. */
@@ -133,7 +133,7 @@ describe('npm start', () => {
   });
 });
 
-describe('the server entry (src/server.ts, what npm start runs)', () => {
+describe('the server entry (src/server.ts built into build/server/server.js, what npm start runs)', () => {
   test.each(SIGNALS)('%s: finishes the requests in flight, refuses new connections, flushes and exits 0', async (signal) => {
     const data = join(tempDir(), 'docs-platform.json');
     const first = await listening(serverEntry(data));
@@ -226,7 +226,7 @@ describe('the server entry (src/server.ts, what npm start runs)', () => {
   });
 });
 
-describe('tsx, the launcher npm start uses', () => {
+describe('tsx, the launcher of the CLI (`npm run cli -- serve`)', () => {
   test('relays a SIGTERM sent to it alone to the server, and passes its exit code 0 on', async () => {
     const data = join(tempDir(), 'docs-platform.json');
     // Its own group only so that cleanUp() can kill the server too; the signal goes to tsx alone.

@@ -1,0 +1,42 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { api } from './api.js';
+import { FIRST_START_TOKEN, ROOT, cleanUp, listening, start, tempDir } from './spawn.js';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 });
+afterEach(cleanUp);
+
+const BUILT = join(ROOT, 'build', 'server');
+
+const PETS = JSON.stringify({
+  openapi: '3.1.0',
+  info: { title: 'Pets', version: '1' },
+  paths: { '/pets': { get: { summary: 'List the pets', responses: { '200': { description: 'OK' } } } } },
+});
+
+describe('the compiled server (build/server/, what npm start runs)', () => {
+  test('keeps no function names: no __name call wraps its closures', () => {
+    const files = readdirSync(BUILT).filter((name) => name.endsWith('.js'));
+    expect(files).toEqual(expect.arrayContaining(['server.js', 'worker.js']));
+    for (const name of files) expect(readFileSync(join(BUILT, name), 'utf8'), name).not.toMatch(/\b__name\(/);
+  });
+
+  test('serves, and runs a job (an OpenAPI document) in a worker thread loaded from the build', async () => {
+    const data = join(tempDir(), 'docs-platform.json');
+    const server = await listening(start(process.execPath, [join(BUILT, 'server.js')], { env: { PORT: '0', DOCS_PLATFORM_DATA: data } }));
+    const token = FIRST_START_TOKEN.exec(server.child.stdout)![1]!;
+    const call = api(server.url, token);
+    const organizationId = (await call('GET', '/v1/orgs')).body.items[0].id;
+    expect((await call('POST', `/v1/orgs/${organizationId}/openapi`, { slug: 'pets', source: { text: PETS } })).status).toBe(201);
+    // Processing happens after the response, in a thread: wait for its outcome.
+    let spec: any;
+    for (let attempt = 0; attempt < 200; attempt++) {
+      spec = (await call('GET', `/v1/orgs/${organizationId}/openapi/pets`)).body;
+      if (spec.processingState === 'complete') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(spec).toMatchObject({ processingState: 'complete', lastVersion: expect.any(String) });
+    expect(spec.lastProcessErrorCode).toBeUndefined();
+  });
+});
