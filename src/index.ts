@@ -19,3 +19,4 @@ export { createFolderBlobStore } from './store/blob-folder.js';
 export { createJsonFileStore, CorruptDataFileError, type JsonFileStoreOptions } from './store/json-file.js';
 export { StoreLockedError } from './store/lock-file.js';
 export type { Store, ReadTransaction, WriteTransaction, ListQuery, ListResult, StoredRecord } from './store/types.js';
+export { RATE_COSTS, RATE_WINDOW_MS, createMemoryRateLimiter, type RateLimiter } from './core/rate-limit.js';

@@ -29,6 +29,14 @@ async function hashToken(token: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * The SHA-256 of a token (its stored id), from the cache for a token that was found before: what rate
+ * limits count a token's requests under, so that no store, in memory or PostgreSQL, holds a token itself.
+ */
+export async function tokenHash(token: string): Promise<string> {
+  return knownHashes.get(token) ?? hashToken(token);
+}
+
 /** Resolves a bearer token to the user it acts for, or null when the token is unknown or not of a token's form. */
 export async function actorForToken(tx: ReadTransaction, token: string): Promise<Actor | null> {
   if (!TOKEN_FORM.test(token)) return null;

@@ -14,6 +14,7 @@ import { TABLES, type UserRecord } from './records.js';
 import { routes } from './routes.js';
 import { secretsFromKey, secretsFromStore, type Secrets } from './secrets.js';
 import { purgeExpiredSpaces } from './spaces/trash.js';
+import { createMemoryRateLimiter, type RateLimiter } from './rate-limit.js';
 import { addUser, initialize } from './setup/operator.js';
 import { parseOrThrow } from './validate.js';
 import { inlineWorkers, type Workers } from './workers.js';
@@ -59,6 +60,11 @@ export interface PlatformOptions {
    * they run in worker threads. `close()` closes it.
    */
   workers?: Workers;
+  /**
+   * Counts the requests of each client for rate limits (the adapters' `rateLimit` option); default in this
+   * process's memory. Processes that share a PostgreSQL store share its limiter (`store.rateLimiter`).
+   */
+  rateLimiter?: RateLimiter;
   /** Receives errors that escape background work (the state it leaves is recovered later); default console.error. */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -80,6 +86,8 @@ export interface Platform {
   urls(origin?: string): Urls;
   /** The route table both adapters serve. */
   readonly routes: typeof routes;
+  /** Where rate limits count requests (PlatformOptions.rateLimiter). */
+  readonly rateLimiter: RateLimiter;
   /** Every operation by name. */
   readonly operations: Operations;
   /** The user a bearer token acts for, or null. */
@@ -88,14 +96,14 @@ export interface Platform {
   as(userId: string): Api;
   /** The operations acting for the holder of a token; rejects with 401 for an unknown token. */
   withToken(token: string): Promise<Api>;
-  /** Runs an operation with an already validated input. */
-  run<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O>;
+  /** Runs an operation with an already validated input; `trace.userId` is set to the acting user's id. */
+  run<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string, trace?: Trace): Promise<O>;
   /**
    * Runs an operation with an already validated input for the holder of a bearer token, looked up in the
    * operation's own transaction (the HTTP pipeline's entry point: one transaction, not two); rejects with
    * 401 for an unknown token.
    */
-  runWithToken<I, O>(operation: Operation<I, O>, token: string, input: I, origin?: string): Promise<O>;
+  runWithToken<I, O>(operation: Operation<I, O>, token: string, input: I, origin?: string, trace?: Trace): Promise<O>;
   /** Creates an organization with its owner and a token (CLI `init`, first start). */
   initialize(options?: Parameters<typeof initialize>[1]): ReturnType<typeof initialize>;
   /** Adds a user to an organization and issues a token (CLI `user create`). */
@@ -116,6 +124,11 @@ export interface Platform {
    * the `workers` port, then closes the store after pending writes are durable.
    */
   close(): Promise<void>;
+}
+
+/** What a caller learns of a run besides its result: the user it acted for, once known (for request logs). */
+export interface Trace {
+  userId?: string;
 }
 
 /** The lease of the trash sweep, and how long one holder keeps it without renewing. */
@@ -171,8 +184,8 @@ export function createPlatform(options: PlatformOptions): Platform {
   /** The caller of an operation: a user already known, or the holder of a token to look up. */
   type Caller = Actor | { readonly token: string };
 
-  const run = <I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string): Promise<O> =>
-    orUnavailable(() => runOperation(operation, caller, input, origin));
+  const run = <I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string, trace?: Trace): Promise<O> =>
+    orUnavailable(() => runOperation(operation, caller, input, origin, trace));
 
   /** The user a token acts for, read in a transaction; 401 for an unknown token. */
   async function actorOf(tx: Context['tx'], token: string): Promise<Actor> {
@@ -181,7 +194,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     return actor;
   }
 
-  async function runOperation<I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string): Promise<O> {
+  async function runOperation<I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string, trace?: Trace): Promise<O> {
     // Tasks deferred by the operation start only after its transaction committed.
     let deferred: BackgroundTask[] = [];
     const startDeferred = () => deferred.forEach((task) => background.start(task));
@@ -228,6 +241,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     const execute = async (tx: Context['tx']) => {
       deferred = [];
       const actor = token === null ? known! : (known ?? (await actorOf(tx, token)));
+      if (trace && actor) trace.userId = actor.user.id;
       return operation.run(contextOf(tx, actor), input, prepared);
     };
     if (operation.access === 'read') {
@@ -264,6 +278,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     baseUrl,
     urls: urlsOf,
     routes,
+    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
     operations,
     // Before any operation runs, so outside `run`: a database that is down is a 503 here too.
     authenticate: (token) => orUnavailable(() => store.read((tx) => actorForToken(tx, token))),
@@ -280,7 +295,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       return bind(async () => actor);
     },
     run,
-    runWithToken: (operation, token, input, origin) => run(operation, { token }, input, origin),
+    runWithToken: (operation, token, input, origin, trace) => run(operation, { token }, input, origin, trace),
     initialize: (setup) => initialize({ store, clock, ids }, setup),
     addUser: (setup) => addUser({ store, clock, ids }, setup),
     async purgeDeletedSpaces() {

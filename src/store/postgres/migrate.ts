@@ -32,6 +32,8 @@ const MIGRATIONS: ((layout: Layout) => string[])[] = [
     `ALTER TABLE ${layout.own('counts')} DROP CONSTRAINT IF EXISTS counts_pkey`,
     `ALTER TABLE ${layout.own('counts')} ADD PRIMARY KEY (tbl, idx, grp, stripe)`,
   ],
+  // Rate-limit counts shared by every process (rate-limiter.ts); unlogged: a crash may lose them, harmlessly.
+  (layout) => [`CREATE UNLOGGED TABLE IF NOT EXISTS ${layout.own('rate_limits')} (key text PRIMARY KEY, window_start bigint NOT NULL, spent bigint NOT NULL)`],
 ];
 
 /** How many records a backfill of new index columns rewrites per statement. */
