@@ -34,10 +34,15 @@ interface Held {
 
 /** Starts a JSON PUT and resolves once the server's handler holds it, waiting for the body. */
 function holdPut(url: string, path: string, token: string, body: unknown, agent: Agent | false = false): Promise<Held> {
+  return holdRequest('PUT', url, path, token, body, agent);
+}
+
+/** Starts a request with a JSON body and resolves once the server's handler holds it, waiting for the body. */
+function holdRequest(method: string, url: string, path: string, token: string, body: unknown, agent: Agent | false = false): Promise<Held> {
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(url + path, {
-      method: 'PUT',
+      method,
       agent,
       headers: {
         authorization: `Bearer ${token}`,
@@ -202,6 +207,26 @@ describe('the server entry (src/server.ts built into build/server/server.js, wha
 
     const second = await listening(serverEntry(data));
     await expectTeams(second, token, organizationId, acknowledged.map((reply) => reply.body));
+  });
+
+  test('/readyz answers 503 once a graceful stop has begun, while the requests in flight finish', async () => {
+    const data = join(tempDir(), 'docs-platform.json');
+    const server = await listening(serverEntry(data));
+    const { token, organizationId } = await firstStart(server);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    const held = await holdPut(server.url, `/v1/orgs/${organizationId}/teams`, token, { title: 'in flight' });
+    // A probe in flight too (its body held back), as a load balancer's on a connection it keeps open.
+    const probe = await holdRequest('GET', server.url, '/readyz', token, {});
+    server.child.signal('SIGTERM');
+    await server.child.waitFor(/SIGTERM: finishing in-flight requests/);
+    const readiness = await probe.send();
+    expect(readiness.status).toBe(503);
+    expect(readiness.body).toEqual({ error: { code: 503, message: 'Not ready: The server is stopping' } });
+    const team = await held.send();
+    expect(team.status).toBe(201);
+    expect(await server.child.exited).toEqual({ code: 0, signal: null });
+    const again = await listening(serverEntry(data));
+    await expectTeams(again, token, organizationId, [team.body]);
   });
 
   test('a request in flight on a keep-alive connection does not hold the shutdown for the keep-alive timeout', async () => {

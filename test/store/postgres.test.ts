@@ -1,3 +1,4 @@
+import { createPostgresRateLimiter } from '../../src/store/postgres/rate-limiter.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresBlobStore } from '../../src/store/postgres/blobs.js';
@@ -69,6 +70,8 @@ it('file bytes on a database that cannot be reached: StoreUnavailableError (a 50
   try {
     await expect(blobs.put(new Uint8Array([1, 2, 3]))).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(blobs.get('a'.repeat(64))).rejects.toBeInstanceOf(StoreUnavailableError);
+    // Rate-limit counts too: the pipeline then lets the request through, which meets the same 503.
+    await expect(createPostgresRateLimiter(pool, 'rate_limits').take('token:x', 1, 0)).rejects.toBeInstanceOf(StoreUnavailableError);
   } finally {
     await pool.end();
   }
