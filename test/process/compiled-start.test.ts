@@ -39,4 +39,21 @@ describe('the compiled server (build/server/, what npm start runs)', () => {
     expect(spec).toMatchObject({ processingState: 'complete', lastVersion: expect.any(String) });
     expect(spec.lastProcessErrorCode).toBeUndefined();
   });
+
+  test('logs JSON lines on stdout (not a terminal), and serves /metrics on DOCS_PLATFORM_METRICS_PORT', async () => {
+    const data = join(tempDir(), 'docs-platform.json');
+    const env = { PORT: '0', DOCS_PLATFORM_DATA: data, DOCS_PLATFORM_METRICS_PORT: '0', DOCS_PLATFORM_RATE_LIMIT: '600' };
+    const server = await listening(start(process.execPath, [join(BUILT, 'server.js')], { env }));
+    const [, metricsUrl] = await server.child.waitFor(/metrics on (http:\/\/\S+)/);
+    const token = FIRST_START_TOKEN.exec(server.child.stdout)![1]!;
+    const response = await fetch(`${server.url}/v1/orgs`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'proc-1' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ratelimit-limit')).toBe('600');
+    const [line] = await server.child.waitFor(/^\{.*"requestId":"proc-1".*\}$/m);
+    expect(JSON.parse(line!)).toMatchObject({ level: 30, msg: 'request', method: 'GET', route: '/v1/orgs', status: 200, requestId: 'proc-1' });
+    expect(server.child.stdout).not.toContain(`"${token}`);
+    const scrape = await fetch(metricsUrl!);
+    expect(scrape.status).toBe(200);
+    expect(await scrape.text()).toMatch(/^docs_platform_requests_total\{route="\/v1\/orgs",method="GET",status="200"\} 1$/m);
+  });
 });
