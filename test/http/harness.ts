@@ -123,7 +123,9 @@ export async function createHarness(transport: Transport, options: HarnessOption
   const opened = options.store ? undefined : await openTestStore();
   const store = options.store ?? opened!.store;
   const { pipeline, ...platformOptions } = options;
-  const platform = createPlatform({ signingKey: 'test-signing-key', blobs: opened?.blobs, ...platformOptions, store, clock });
+  // On PostgreSQL, rate limits count in the database, as the bundled server's do.
+  const rateLimiter = (store as { rateLimiter?: PlatformOptions['rateLimiter'] }).rateLimiter;
+  const platform = createPlatform({ signingKey: 'test-signing-key', blobs: opened?.blobs, rateLimiter, ...platformOptions, store, clock });
   let server: RunningServer | undefined;
   let send: (request: Request) => Promise<Response>;
   if (transport === 'fetch') {
