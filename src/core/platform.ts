@@ -15,6 +15,7 @@ import { routes } from './routes.js';
 import { secretsFromKey, secretsFromStore, type Secrets } from './secrets.js';
 import { purgeExpiredSpaces } from './spaces/trash.js';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limit.js';
+import { createTokenUse } from './tokens/token-use.js';
 import { addUser, initialize } from './setup/operator.js';
 import { parseOrThrow } from './validate.js';
 import { inlineWorkers, type Workers } from './workers.js';
@@ -165,6 +166,8 @@ export function createPlatform(options: PlatformOptions): Platform {
   const holder = crypto.randomUUID();
   const workers = options.workers ?? inlineWorkers;
   const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived, workers }, onBackgroundError);
+  // Each token's last use, written after the requests, at most once a minute per token.
+  const tokenUse = createTokenUse(store, onBackgroundError);
   // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.
   const closing = new AbortController();
 
@@ -182,7 +185,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   };
 
   /** The caller of an operation: a user already known, or the holder of a token to look up. */
-  type Caller = Actor | { readonly token: string };
+  type Caller = Actor | { readonly bearer: string };
 
   const run = <I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string, trace?: Trace): Promise<O> =>
     orUnavailable(() => runOperation(operation, caller, input, origin, trace));
@@ -201,7 +204,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     const urls = urlsOf(origin);
     // A token is looked up in the operation's transaction, unless the operation prepares outside one first.
     // (An operation of a route without authentication gets no caller.)
-    const token = caller && 'token' in caller ? caller.token : null;
+    const token = caller && 'bearer' in caller ? caller.bearer : null;
     let known = token === null ? (caller as Actor) : undefined;
     if (token !== null && operation.prepare) known = await store.read((tx) => actorOf(tx, token));
     const contextOf = (tx: Context['tx'], actor: Actor): Context => ({
@@ -238,25 +241,31 @@ export function createPlatform(options: PlatformOptions): Platform {
       };
       prepared = await operation.prepare(prepare, input);
     }
+    let acted: Actor | undefined;
     const execute = async (tx: Context['tx']) => {
       deferred = [];
       const actor = token === null ? known! : (known ?? (await actorOf(tx, token)));
+      acted = actor;
       if (trace && actor) trace.userId = actor.user.id;
       return operation.run(contextOf(tx, actor), input, prepared);
     };
+    const noteTokenUse = () => acted?.token && tokenUse.touch(acted.token, clock.now());
     if (operation.access === 'read') {
-      const value = await store.read(execute);
+      // A use is a use, answered with an error or not.
+      const value = await store.read(execute).finally(noteTokenUse);
       startDeferred();
       return value;
     }
-    const outcome = await store.write(async (tx) => {
-      try {
-        return { value: await execute(tx) };
-      } catch (error) {
-        if (error instanceof FailAfterCommit) return { error: error.error };
-        throw error;
-      }
-    });
+    const outcome = await store
+      .write(async (tx) => {
+        try {
+          return { value: await execute(tx) };
+        } catch (error) {
+          if (error instanceof FailAfterCommit) return { error: error.error };
+          throw error;
+        }
+      })
+      .finally(noteTokenUse);
     startDeferred();
     if ('error' in outcome) throw outcome.error;
     return outcome.value;
@@ -295,7 +304,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       return bind(async () => actor);
     },
     run,
-    runWithToken: (operation, token, input, origin, trace) => run(operation, { token }, input, origin, trace),
+    runWithToken: (operation, token, input, origin, trace) => run(operation, { bearer: token }, input, origin, trace),
     initialize: (setup) => initialize({ store, clock, ids }, setup),
     addUser: (setup) => addUser({ store, clock, ids }, setup),
     async purgeDeletedSpaces() {
@@ -315,10 +324,14 @@ export function createPlatform(options: PlatformOptions): Platform {
         await releaseLease(store, SWEEP_LEASE, holder);
       }
     },
-    settle: () => background.settle(),
+    settle: async () => {
+      await background.settle();
+      await tokenUse.settle();
+    },
     async close() {
       closing.abort();
       await background.close();
+      await tokenUse.settle();
       await workers.close();
       await store.close();
     },
