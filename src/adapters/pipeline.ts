@@ -3,7 +3,7 @@ import { ApiError, errorBody } from '../core/errors.js';
 import type { Actor } from '../core/context.js';
 import { BinaryBody, type Operation, type Route } from '../core/operation.js';
 import type { Platform, Trace } from '../core/platform.js';
-import { budgetKey, spendBudget, type RateDecision } from '../core/rate-limit.js';
+import { budgetKey, RATE_COSTS, spendBudget, type RateDecision } from '../core/rate-limit.js';
 import { parseOrThrow } from '../core/validate.js';
 import { createHealth, HEALTH_PATH, READY_PATH, type Health } from './health.js';
 import type { DocsAssets } from './openapi/docs-page.js';
@@ -160,7 +160,8 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
       const decision = seen.decision;
       if (decision && !decision.allowed) {
         metrics?.rateLimited();
-        const message = `Rate limit exceeded: ${decision.limit} units a minute (a read costs 1, a write 5, an import, PDF or OpenAPI processing 20); try again in ${decision.retryAfter} s`;
+        const costs = `a read costs ${RATE_COSTS.read}, a write ${RATE_COSTS.write}, an import, PDF or OpenAPI processing ${RATE_COSTS.heavy}`;
+        const message = `Rate limit exceeded: ${decision.limit} units a minute (${costs}); try again in ${decision.retryAfter} s`;
         return errorResponse(429, message);
       }
     }
