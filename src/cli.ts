@@ -85,8 +85,12 @@ Runs the API server. On a first start with an empty data file it creates an orga
 and a token, and prints the token once. SIGTERM or SIGINT stops it gracefully.
 
 Environment: DOCS_PLATFORM_BASE_URL (the public URL in answers; set it when other machines reach the
-server) and DOCS_PLATFORM_FETCH_ALLOW (what imports, files by URL and OpenAPI sources may fetch besides
-the public internet: comma-separated IP addresses, CIDR ranges and host names).
+server), DOCS_PLATFORM_FETCH_ALLOW (what imports, files by URL and OpenAPI sources may fetch besides
+the public internet: comma-separated IP addresses, CIDR ranges and host names), DOCS_PLATFORM_LOG_LEVEL
+(the request logs, JSON lines on stdout: fatal, error, warn, info (default), debug, trace or silent),
+DOCS_PLATFORM_METRICS=1 (/metrics on the API's port) or DOCS_PLATFORM_METRICS_PORT (/metrics alone on
+that port), and DOCS_PLATFORM_RATE_LIMIT (units a minute per token and client address; default 600,
+0 turns limits off). /healthz and /readyz answer without a token.
 
 Options:
   --data FILE   The JSON data file (default ${DEFAULT_DATA}), or a PostgreSQL URL
