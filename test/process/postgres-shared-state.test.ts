@@ -35,16 +35,31 @@ describePostgres('several processes on one PostgreSQL database', () => {
   });
 
   test('a token\'s budget is spent across both processes: the second refuses once the first spent it', { timeout: 60_000 }, async () => {
-    const { owner, servers } = await twoServers('limits', 12);
-    const [one, two] = servers.map((server) => api(server.url, owner.token));
+    const { url, owner, servers } = await twoServers('limits', 12);
     const org = `/v1/orgs/${owner.organizationId}`;
-    expect((await one!('PUT', `${org}/teams`, { title: 'A' })).status).toBe(201);
-    expect((await two!('PUT', `${org}/teams`, { title: 'B' })).status).toBe(201);
-    const response = await fetch(`${servers[0]!.url}${org}`, { headers: { authorization: `Bearer ${owner.token}` } });
-    expect([response.status, response.headers.get('x-ratelimit-remaining')]).toEqual([200, '1']);
-    expect((await two!('GET', org)).status).toBe(200);
-    const refused = await fetch(`${servers[0]!.url}${org}`, { headers: { authorization: `Bearer ${owner.token}` } });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The budget is per minute: a sequence that a new minute cut in two is sent again with a new token (a
+    // budget of its own), at most three times.
+    for (let attempt = 1; ; attempt++) {
+      const { token } = JSON.parse((await runCli(['token', 'create', '--data', url, '--user', owner.userId, '--json'])).stdout);
+      const send = (server: number, method: string, path: string, body?: unknown) =>
+        fetch(`${servers[server]!.url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const answers = [
+        await send(0, 'PUT', `${org}/teams`, { title: `A${attempt}` }),
+        await send(1, 'PUT', `${org}/teams`, { title: `B${attempt}` }),
+        await send(0, 'GET', org),
+        await send(1, 'GET', org),
+        await send(0, 'GET', org),
+      ];
+      const windows = new Set(answers.map((answer) => answer.headers.get('x-ratelimit-reset')));
+      if (windows.size > 1 && attempt < 3) continue;
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201, 200, 200, 429]);
+      expect(answers.map((answer) => answer.headers.get('x-ratelimit-remaining'))).toEqual(['7', '2', '1', '0', '0']);
+      expect(Number(answers[4]!.headers.get('retry-after'))).toBeGreaterThan(0);
+      return;
+    }
   });
 });
