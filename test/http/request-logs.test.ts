@@ -79,6 +79,16 @@ httpSuite(
   { pipeline: { logger } },
 );
 
+describe('the log level (DOCS_PLATFORM_LOG_LEVEL)', () => {
+  it('leaves out the request lines (info) at warn, and keeps failures (error)', () => {
+    const out: string[] = [];
+    const requests = pinoRequestLogger(createLogger({ level: 'warn', destination: { write: (line) => void out.push(line) } }));
+    requests.request({ requestId: 'r1', method: 'GET', route: '/v1/orgs', status: 200, durationMs: 1, bytes: 2 });
+    requests.failure('r2', 'GET', '/v1/orgs', new Error('boom'));
+    expect(out.map((line) => JSON.parse(line))).toMatchObject([{ level: 50, msg: 'request failed', requestId: 'r2', err: { message: 'boom', stack: expect.stringContaining('Error: boom') } }]);
+  });
+});
+
 describe('pretty log lines (a terminal)', () => {
   it('turns a request entry into one readable line, and a failure into its line and stack', () => {
     const out: string[] = [];
