@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 10_000,
     hookTimeout: 10_000,
     fileParallelism: true,
+    // Builds build/server/ (what `npm start` runs) once, for the process tests that start it.
+    globalSetup: ['test/setup/build-server.ts'],
   },
 });

@@ -19,9 +19,13 @@ export interface Child<T> {
   request<R>(message: unknown): Promise<R>;
 }
 
-/** Starts `node [nodeOptions] --import tsx <script> [args]` and waits until it reports ready. */
+/**
+ * Starts `node [nodeOptions] --import tsx <script> [args]` (a .js script, compiled by compiled.ts, without
+ * tsx) and waits until it reports ready.
+ */
 export function startChild<T>(script: string, args: string[] = [], nodeOptions: string[] = []): Promise<Child<T>> {
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.js') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...nodeOptions, ...loader, script, ...args], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -39,7 +39,8 @@
  * words of case ids, e.g. `list,ceiling`, `store`, `content`, `pg`; `-word` leaves out the ids with that word, e.g.
  * `list,-pg`), BENCH_POSTGRES (the database of the pg cases, default postgres://postgres@127.0.0.1:5432/test), BENCH_CONTENT_SIZES (100,10000), BENCH_CONTENT_ROUNDS (200), BENCH_PROFILE=1 (CPU profiles of the servers under test in
  * bench/results/profiles/server-<json|pg1|pg2>-<size>-<time>/; the largest file is the main thread, of each worker with pg2), BENCH_DATA_DIR
- * (default the OS temp folder), BENCH_KEEP_DATA=1 (keep the seeded data files).
+ * (default the OS temp folder), BENCH_KEEP_DATA=1 (keep the seeded data files), BENCH_RUNTIME (`compiled`, the
+ * default, runs the server under test bundled as `npm start` runs it; `tsx` runs it through tsx's loader).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -51,6 +52,7 @@ import { contentCaseIds, runContentCase, type ContentResults } from './content-c
 import { renderContentReport } from './content-report.js';
 import type { CeilingInfo } from './ceiling-server.js';
 import { startChild, type Child } from './child.js';
+import { benchRuntime, compileChild } from './compiled.js';
 import { readConfig } from './config.js';
 import { measurePair, type Measurement, type Target } from './load.js';
 import { heavyCaseIds, renderHeavyReport, runHeavyCase, type HeavyResults } from './heavy-case.js';
@@ -91,8 +93,12 @@ async function main(): Promise<void> {
   const heavyIds = heavyCaseIds().filter(selected);
   const readerIds = readerCaseIds().filter(selected);
   const ceilingOf = (id: string): CeilingKind => (/(^|-)list-/.test(id) ? 'list' : 'small');
+  // The server under test runs as `npm start` runs it: compiled, unless BENCH_RUNTIME=tsx.
+  const runtime = benchRuntime();
+  const serverScript = runtime === 'compiled' ? await compileChild(script('server-under-test.ts'), join(resultsDir, 'compiled')) : script('server-under-test.ts');
   const ceilingKinds = (['small', 'list'] as const).filter((kind) => wanted.some((id) => ceilingOf(id) === kind) || selected(`ceiling-${kind}`));
 
+  console.log(`servers under test: ${runtime} (BENCH_RUNTIME)`);
   console.log(`docs-platform bench: ${config.duration}s per case after ${config.warmup}s of warmup, ${config.connections} connections for reads, ${config.writeConnections} for writes`);
   console.log(`${machine.cpus[0]?.model ?? 'unknown CPU'} x${machine.cores}, node ${machine.node}, load average ${machine.loadAverage.map((n) => n.toFixed(2)).join(' ')}, data in ${dataDir} (${machine.dataFileSystem})`);
   if (machine.dataFileSystem === 'tmpfs') console.log('WARNING: the data folder is on tmpfs, where fsync is free: write figures overstate a real disk. Set BENCH_DATA_DIR.');
@@ -160,7 +166,7 @@ async function main(): Promise<void> {
         const label = server.store === 'json' ? 'json' : `pg${server.processes}`;
         // One folder per server: node names each thread's profile itself (tsx's loader runs a thread too).
         const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'profiles', `server-${label}-${size}-${Date.now()}`)}`] : [];
-        const child = await startChild<ServerInfo>(script('server-under-test.ts'), [data, String(server.processes)], profile);
+        const child = await startChild<ServerInfo>(serverScript, [data, String(server.processes)], profile);
         dataset.servers[label] = { openMs: child.info.openMs, heapMb: child.info.heapMb };
         console.log(`${label}: ${server.processes} server process${server.processes > 1 ? 'es' : ''}, opened the data in ${child.info.openMs} ms`);
         try {

@@ -95,6 +95,7 @@ function transactionStore(tx: WriteTransaction): Store {
   return {
     read: (fn) => fn(tx),
     write: (fn) => fn(tx),
+    ready: async () => undefined,
     close: async () => undefined,
   };
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** The docs-platform command line: init, user create, serve, backup, migrate, gc. */
+/** The docs-platform command line: init, user create, token create|list|revoke, serve, backup, migrate, gc. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ClusterNeedsPostgresError, runCluster } from './cli/cluster.js';
@@ -12,6 +12,7 @@ import { backupJsonFile } from './store/backup.js';
 import { copyInstallation, describeCopy, TargetNotEmptyError } from './cli/copy-data.js';
 import { collectData, CollectionBusyError, describeCollection } from './cli/collect-blobs.js';
 import { isPostgresUrl, openData, shownData } from './cli/open-data.js';
+import { runTokenCommand } from './cli/token-command.js';
 
 const DEFAULT_DATA = process.env.DOCS_PLATFORM_DATA || './data/docs-platform.json';
 const LOCK_NOTE = `With a JSON data file, the server must not be running on it while a command writes to it: the
@@ -23,6 +24,7 @@ const USAGE = `Usage: docs-platform <command> [options]
 Commands:
   init          Create an organization, its owner (role admin) and an API token
   user create   Add a user to an organization with a role and issue an API token
+  token         Create, list or revoke a user's API tokens
   serve         Run the API server on a data file
   backup        Copy a data file or database into one JSON file, also while servers run
   migrate       Copy a whole installation between a JSON data file and PostgreSQL
@@ -61,14 +63,36 @@ Options:
   --help        Show this help
 
 ${LOCK_NOTE}`,
+  token: `Usage: docs-platform token create --user USER [--label L] [--data FILE] [--json]
+       docs-platform token list --user USER [--data FILE] [--json]
+       docs-platform token revoke --user USER --id ID [--data FILE] [--json]
+
+Manages the API tokens of user USER, as the user can through /v1/user/tokens. create issues a new
+token and prints its secret once; list prints each token's id, creation and last use (to the minute),
+and label, never a secret; revoke deletes one: it is refused at once, by every server on the data.
+
+Options:
+  --data FILE   The JSON data file (default ${DEFAULT_DATA}), or a PostgreSQL URL
+  --user USER   The user's id
+  --label L     The new token's label, 1 to 64 characters (default "API token")
+  --id ID       The id of the token to revoke (from list)
+  --json        Print one JSON line: the token (create; with "token", its secret), {"items","count"}
+                (list), or {"revoked"} (revoke)
+  --help        Show this help
+
+${LOCK_NOTE}`,
   serve: `Usage: docs-platform serve [--data FILE] [--port N] [--host H] [--workers N]
 
 Runs the API server. On a first start with an empty data file it creates an organization, its owner
 and a token, and prints the token once. SIGTERM or SIGINT stops it gracefully.
 
 Environment: DOCS_PLATFORM_BASE_URL (the public URL in answers; set it when other machines reach the
-server) and DOCS_PLATFORM_FETCH_ALLOW (what imports, files by URL and OpenAPI sources may fetch besides
-the public internet: comma-separated IP addresses, CIDR ranges and host names).
+server), DOCS_PLATFORM_FETCH_ALLOW (what imports, files by URL and OpenAPI sources may fetch besides
+the public internet: comma-separated IP addresses, CIDR ranges and host names), DOCS_PLATFORM_LOG_LEVEL
+(the request logs, JSON lines on stdout: fatal, error, warn, info (default), debug, trace or silent),
+DOCS_PLATFORM_METRICS=1 (/metrics on the API's port) or DOCS_PLATFORM_METRICS_PORT (/metrics alone on
+that port), and DOCS_PLATFORM_RATE_LIMIT (units a minute per token and client address; default 600,
+0 turns limits off). /healthz and /readyz answer without a token.
 
 Options:
   --data FILE   The JSON data file (default ${DEFAULT_DATA}), or a PostgreSQL URL
@@ -181,6 +205,24 @@ async function main(argv: string[]): Promise<void> {
       const created = await platform.addUser({ organizationId, email, name, role: role as MemberRole });
       if (values.json) console.log(JSON.stringify(created));
       else console.log(`User ${created.userId} is a member of ${organizationId} with role ${role}\nAPI token (shown once): ${created.token}`);
+    } finally {
+      await platform.close();
+    }
+    return;
+  }
+  if (first === 'token') {
+    const [sub, ...options] = rest;
+    if (sub === '--help' || sub === undefined) return console.log(HELP.token);
+    if (sub !== 'create' && sub !== 'list' && sub !== 'revoke') fail(`token: unknown subcommand ${JSON.stringify(sub)} (expected: token create, token list or token revoke)`);
+    const values = parse(`token ${sub}`, options, { data: { type: 'string' }, user: { type: 'string' }, label: { type: 'string' }, id: { type: 'string' }, json: { type: 'boolean' } });
+    if (values.help) return console.log(HELP.token);
+    const userId = required(`token ${sub}`, values, 'user');
+    const tokenId = sub === 'revoke' ? required('token revoke', values, 'id') : undefined;
+    if (sub !== 'create' && values.label !== undefined) fail(`token ${sub}: --label is only for token create`);
+    if (sub !== 'revoke' && values.id !== undefined) fail(`token ${sub}: --id is only for token revoke`);
+    const platform = createPlatform(await openData((values.data as string) ?? DEFAULT_DATA));
+    try {
+      console.log(await runTokenCommand(platform, { sub, userId, tokenId, label: values.label as string | undefined, json: values.json === true }));
     } finally {
       await platform.close();
     }

@@ -23,3 +23,4 @@ export type { FontFace } from './core/content/pdf/scripts.js';
 export { createJsonFileStore, CorruptDataFileError, type JsonFileStoreOptions } from './store/json-file.js';
 export { StoreLockedError } from './store/lock-file.js';
 export type { Store, ReadTransaction, WriteTransaction, ListQuery, ListResult, StoredRecord } from './store/types.js';
+export { RATE_COSTS, RATE_WINDOW_MS, createMemoryRateLimiter, type RateLimiter } from './core/rate-limit.js';

@@ -68,7 +68,7 @@ const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builti
 const CORE_BUILTIN_ALLOWLIST = new Set<string>([]);
 
 /** The core modules an adapter may import: the platform, the route table, and the shapes it translates. */
-const CORE_ENTRY_POINTS = ['platform.ts', 'operation.ts', 'routes.ts', 'errors.ts', 'schemas.ts', 'context.ts', 'validate.ts'].map((name) =>
+const CORE_ENTRY_POINTS = ['platform.ts', 'operation.ts', 'routes.ts', 'errors.ts', 'schemas.ts', 'context.ts', 'validate.ts', 'rate-limit.ts'].map((name) =>
   join(core, name),
 );
 

@@ -2,12 +2,18 @@ import * as v from 'valibot';
 import { ApiError, errorBody } from '../core/errors.js';
 import type { Actor } from '../core/context.js';
 import { BinaryBody, type Operation, type Route } from '../core/operation.js';
-import type { Platform } from '../core/platform.js';
+import type { Platform, Trace } from '../core/platform.js';
+import { budgetKey, RATE_COSTS, spendBudget, type RateDecision } from '../core/rate-limit.js';
 import { parseOrThrow } from '../core/validate.js';
+import { createHealth, HEALTH_PATH, READY_PATH, type Health } from './health.js';
 import type { DocsAssets } from './openapi/docs-page.js';
-import { createReferenceHandler } from './openapi/serve.js';
+import { createReferenceHandler, DOCS_PATH, OPENAPI_PATH } from './openapi/serve.js';
 import { createReader } from '../reader/handler.js';
-import { Router } from './router.js';
+import { PUBLISHED_PREFIX } from '../reader/request.js';
+import { rateLimitHeaders, requestCost, type RateLimitOptions } from './rate-limit.js';
+import { requestIdOf } from './request-id.js';
+import { byteLength, type RequestLogger, type RequestMetrics } from './request-log.js';
+import { Router, type Match as RouteMatch } from './router.js';
 
 /** The largest request body accepted: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -25,6 +31,10 @@ export interface PlainRequest {
   readonly body?: string;
   /** Where the request came to, e.g. `http://127.0.0.1:8080`, for the URLs in responses. */
   readonly origin?: string;
+  /** The client's address (the connection's peer), whose budget a request without a token spends. */
+  readonly clientAddress?: string;
+  /** The request id an adapter already chose (requestIdOf); else the pipeline takes or makes one. */
+  readonly requestId?: string;
 }
 
 /** A response as the pipeline produces it; each adapter writes it back in its runtime's terms. */
@@ -39,10 +49,25 @@ export interface PlainResponse {
 
 /** Options of the pipeline. */
 export interface PipelineOptions {
-  /** Receives one line per request (`GET /v1/orgs 200 1.2ms`) and the details of unexpected failures. */
-  log?: (line: string) => void;
+  /** Receives one entry per request and the stack of each unexpected failure (pinoRequestLogger() writes them). */
+  logger?: RequestLogger;
+  /** Counts requests for /metrics (node-http's createMetrics()). */
+  metrics?: RequestMetrics;
   /** The files of the API reference page at `/docs`; without them `/docs` is a 404 (node-http supplies them). */
   docsAssets?: DocsAssets;
+  /**
+   * Answer `GET /healthz` and `GET /readyz` without a token: true for the platform's store readiness, or a
+   * Health whose stop() the embedding app calls when it begins to stop. Default off (serve() turns it on).
+   */
+  health?: boolean | Health;
+  /** Per-token and per-address budgets, with X-RateLimit-* headers on every answer; default off. */
+  rateLimit?: RateLimitOptions;
+}
+
+/** What answering a request found on the way: its route match, and its budget's decision. */
+interface Seen {
+  match?: RouteMatch;
+  decision?: RateDecision;
 }
 
 /** The headers of every JSON answer: its type, and no sniffing another one out of it. */
@@ -60,16 +85,14 @@ export function errorResponse(status: number, message: string, headers: Record<s
  */
 export function createPipeline(platform: Platform, options: PipelineOptions = {}) {
   const router = new Router(platform.routes);
-  const log = options.log;
+  const { logger, metrics, rateLimit } = options;
+  const health = options.health === true ? createHealth(platform) : options.health || undefined;
+  const limiter = rateLimit?.limiter ?? platform.rateLimiter;
   const serveReference = createReferenceHandler(platform, options.docsAssets);
   const reader = createReader(platform);
 
-  async function handle(request: PlainRequest): Promise<PlainResponse> {
-    const reference = serveReference(request);
-    if (reference) return reference;
-    const published = reader.published(request);
-    if (published) return published;
-    const match = router.match(request.method, request.path);
+  async function handle(request: PlainRequest, match: RouteMatch, trace: Trace): Promise<PlainResponse> {
+    // A path no route has may be a published site read at its own hostname.
     if (match.kind === 'not-found') return (await reader.hosted(request)) ?? errorResponse(404, `No endpoint ${request.method} ${request.path}`);
     if (match.kind === 'method-not-allowed') {
       return errorResponse(405, `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(', ')}`, {
@@ -81,7 +104,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     let input: unknown;
     if (route.authenticated === false) {
       input = parseInput(route.operation, request, match.params);
-      result = await platform.run(route.operation, undefined as unknown as Actor, input, request.origin);
+      result = await platform.run(route.operation, undefined as unknown as Actor, input, request.origin, trace);
     } else {
       const token = bearerToken(request);
       try {
@@ -92,7 +115,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
         throw error;
       }
       // The token is looked up in the operation's own transaction: one transaction a request, not two.
-      result = await platform.runWithToken(route.operation, token, input, request.origin);
+      result = await platform.runWithToken(route.operation, token, input, request.origin, trace);
     }
     const response = render(route, result);
     if (route.status === 201 && route.location && !response.headers.location) {
@@ -110,20 +133,81 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     return bearer[1];
   }
 
+  /** `/healthz` and `/readyz`, when served: answered without a token or a budget. */
+  async function probe(request: PlainRequest, path: string): Promise<PlainResponse> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return errorResponse(405, `${request.method} is not allowed on ${path}; use GET`, { allow: 'GET, HEAD' });
+    const reason = path === READY_PATH ? await health!.readiness() : undefined;
+    if (reason !== undefined) return errorResponse(503, `Not ready: ${reason}`, { 'cache-control': 'no-store' });
+    return { status: 200, headers: { ...JSON_HEADERS, 'cache-control': 'no-store' }, body: '{"status":"ok"}' };
+  }
+
+  /** The route pattern a request is logged under; null for a path that matches none. */
+  function routeLabel(path: string, match: RouteMatch | undefined): string | null {
+    if (match?.kind === 'route') return match.route.path;
+    if (path === OPENAPI_PATH || path === DOCS_PATH) return path;
+    if (path.startsWith(PUBLISHED_PREFIX)) return `${PUBLISHED_PREFIX}{path}`;
+    return path.startsWith(`${DOCS_PATH}/`) ? `${DOCS_PATH}/{file}` : null;
+  }
+
+  /** Answers a request, within its budget when limits are on; `seen` keeps its route and the budget's decision, for the log and the headers. */
+  async function answer(request: PlainRequest, requestId: string, trace: Trace, seen: Seen): Promise<PlainResponse> {
+    if (health && (request.path === HEALTH_PATH || request.path === READY_PATH)) return probe(request, request.path);
+    const reference = serveReference(request);
+    const published = !reference && request.path.startsWith(PUBLISHED_PREFIX);
+    const match = (seen.match = reference || published ? undefined : router.match(request.method, request.path));
+    if (rateLimit && rateLimit.perMinute > 0) {
+      const key = await budgetKey(request.headers.authorization, request.clientAddress);
+      const cost = requestCost(match?.kind === 'route' ? match.route : undefined);
+      try {
+        seen.decision = await spendBudget(limiter, key, cost, rateLimit.perMinute, platform.clock.now().getTime());
+      } catch (error) {
+        // A limiter that cannot count (its database is down) lets the request through: the request meets
+        // the same store, and answers 503 itself if it must.
+        logger?.failure(requestId, request.method, routeLabel(request.path, match), error);
+      }
+      const decision = seen.decision;
+      if (decision && !decision.allowed) {
+        metrics?.rateLimited();
+        const costs = `a read costs ${RATE_COSTS.read}, a write ${RATE_COSTS.write}, an import, PDF or OpenAPI processing ${RATE_COSTS.heavy}`;
+        const message = `Rate limit exceeded: ${decision.limit} units a minute (${costs}); try again in ${decision.retryAfter} s`;
+        return errorResponse(429, message);
+      }
+    }
+    if (reference) return reference;
+    return published ? reader.published(request)! : handle(request, match!, trace);
+  }
+
   return async function pipeline(request: PlainRequest): Promise<PlainResponse> {
     const started = performance.now();
+    const requestId = request.requestId ?? requestIdOf(request.headers);
+    const trace: Trace = {};
+    const seen: Seen = {};
     let response: PlainResponse;
     try {
-      response = await handle(request);
+      response = await answer(request, requestId, trace, seen);
     } catch (error) {
       if (error instanceof ApiError) {
         response = errorResponse(error.status, error.message);
       } else {
-        log?.(`error ${request.method} ${request.path}: ${(error as Error)?.stack ?? String(error)}`);
+        logger?.failure(requestId, request.method, routeLabel(request.path, seen.match), error);
         response = errorResponse(500, 'Internal server error');
       }
     }
-    log?.(`${request.method} ${request.path} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+    response.headers['x-request-id'] = requestId;
+    if (seen.decision) Object.assign(response.headers, rateLimitHeaders(seen.decision));
+    if (logger || metrics) {
+      const entry = {
+        requestId,
+        method: request.method,
+        route: routeLabel(request.path, seen.match),
+        status: response.status,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        bytes: byteLength(response.body),
+        ...(trace.userId !== undefined && { userId: trace.userId }),
+      };
+      logger?.request(entry);
+      metrics?.request(entry);
+    }
     return response;
   };
 }

@@ -1,13 +1,29 @@
+import { LOG_LEVELS, type LogLevel } from '../adapters/node-http/pino-log.js';
 import { isLoopback, parseIp } from '../outbound/addresses.js';
 import { parseAllowList } from '../outbound/allow-list.js';
 import type { ServerSettings } from './run-server.js';
 
+/** The settings serverEnvironment() reads. */
+export type EnvironmentSettings = Pick<ServerSettings, 'baseUrl' | 'fetchAllow' | 'logLevel' | 'metrics' | 'metricsPort' | 'rateLimit'>;
+
+/** The default budget of the bundled server: 600 units a minute for each token and each client address. */
+export const DEFAULT_RATE_LIMIT = 600;
+
+/** A whole number from `min` to `max` in variable `name`; undefined when unset. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
 /**
  * The server's settings that come from the environment, for `npm start` and `docs-platform serve` alike:
- * DOCS_PLATFORM_BASE_URL and DOCS_PLATFORM_FETCH_ALLOW. Throws an Error naming the variable for a value it
+ * DOCS_PLATFORM_BASE_URL, DOCS_PLATFORM_FETCH_ALLOW, DOCS_PLATFORM_LOG_LEVEL, DOCS_PLATFORM_METRICS,
+ * DOCS_PLATFORM_METRICS_PORT and DOCS_PLATFORM_RATE_LIMIT. Throws an Error naming the variable for a value it
  * cannot use.
  */
-export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): Pick<ServerSettings, 'baseUrl' | 'fetchAllow'> {
+export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): EnvironmentSettings {
   const baseUrl = env.DOCS_PLATFORM_BASE_URL || undefined;
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl)) {
     throw new Error(`DOCS_PLATFORM_BASE_URL must be an http(s) URL such as https://docs.example.com, not ${JSON.stringify(baseUrl)}`);
@@ -18,7 +34,18 @@ export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): Pick<Se
   } catch (error) {
     throw new Error(`DOCS_PLATFORM_FETCH_ALLOW: ${(error as Error).message}`);
   }
-  return { baseUrl, fetchAllow };
+  const logLevel = (env.DOCS_PLATFORM_LOG_LEVEL || 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new Error(`DOCS_PLATFORM_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${JSON.stringify(env.DOCS_PLATFORM_LOG_LEVEL)}`);
+  const metrics = env.DOCS_PLATFORM_METRICS || '0';
+  if (metrics !== '0' && metrics !== '1') throw new Error(`DOCS_PLATFORM_METRICS must be 1 (serve /metrics on the API's port) or 0, not ${JSON.stringify(metrics)}`);
+  return {
+    baseUrl,
+    fetchAllow,
+    logLevel: logLevel as LogLevel,
+    metrics: metrics === '1',
+    metricsPort: wholeNumber(env, 'DOCS_PLATFORM_METRICS_PORT', 0, 65535),
+    rateLimit: wholeNumber(env, 'DOCS_PLATFORM_RATE_LIMIT', 0, 1_000_000) ?? DEFAULT_RATE_LIMIT,
+  };
 }
 
 /**

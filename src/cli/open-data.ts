@@ -1,4 +1,5 @@
 import type { BlobStore } from '../core/blobs.js';
+import type { RateLimiter } from '../core/rate-limit.js';
 import { createFolderBlobStore } from '../store/blob-folder.js';
 import { createJsonFileStore } from '../store/json-file.js';
 import type { Store } from '../store/types.js';
@@ -20,13 +21,14 @@ export function shownData(data: string): string {
 
 /**
  * The store and the file bytes a `--data` value names: a PostgreSQL database (its tables made or upgraded
- * first; the driver is loaded only then), or a JSON data file with its blob folder beside it.
+ * first; the driver is loaded only then), with the rate limiter every process on it shares, or a JSON data
+ * file with its blob folder beside it (and rate limits counted in memory, the platform's default).
  */
-export async function openData(data: string): Promise<{ store: Store; blobs: BlobStore }> {
+export async function openData(data: string): Promise<{ store: Store; blobs: BlobStore; rateLimiter?: RateLimiter }> {
   if (isPostgresUrl(data)) {
     const { createPostgresStore } = await import('../postgres.js');
     const store = await createPostgresStore(postgresOptions(data));
-    return { store, blobs: store.blobs };
+    return { store, blobs: store.blobs, rateLimiter: store.rateLimiter };
   }
   const store = await createJsonFileStore({ path: data });
   // File bytes live beside the JSON file, content-addressed, never inside it.

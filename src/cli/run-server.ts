@@ -1,10 +1,14 @@
+import type { Logger } from 'pino';
 import type { Platform } from '../core/platform.js';
 import { isInitialized } from '../core/setup/operator.js';
 import { serve } from '../adapters/node-http/index.js';
+import { createMetrics, type Metrics } from '../adapters/node-http/metrics.js';
+import { serveMetrics } from '../adapters/node-http/metrics-server.js';
+import { createLogger, pinoRequestLogger, type LogLevel } from '../adapters/node-http/pino-log.js';
 import type { Workers } from '../core/workers.js';
 import { createWorkerPool } from '../workers/pool.js';
 import { createPlatform } from '../platform.js';
-import { startWarnings } from './environment.js';
+import { DEFAULT_RATE_LIMIT, startWarnings } from './environment.js';
 import { openData, shownData } from './open-data.js';
 
 /** Where the server keeps its data and where it listens. */
@@ -21,6 +25,14 @@ export interface ServerSettings {
   purgeIntervalMs?: number;
   /** How often the blob collection runs, in milliseconds; default every 6 hours. */
   collectIntervalMs?: number;
+  /** The level of the request logs (DOCS_PLATFORM_LOG_LEVEL); default info. */
+  logLevel?: LogLevel;
+  /** Serve /metrics on the API's port (DOCS_PLATFORM_METRICS=1); default not. */
+  metrics?: boolean;
+  /** Serve /metrics alone on this port, on the same host (DOCS_PLATFORM_METRICS_PORT); default not. */
+  metricsPort?: number;
+  /** Units a minute for each token and client address (DOCS_PLATFORM_RATE_LIMIT); 0 turns limits off. Default 600. */
+  rateLimit?: number;
 }
 
 /** How often the server sweeps the trash by default: reads already hide expired spaces, so this only frees storage. */
@@ -37,24 +49,33 @@ const COLLECT_INTERVAL_MS = 6 * 60 * 60 * 1000;
  * with its blobs table), with a pool of worker threads for the CPU-heavy jobs (the bench's heavy-work case
  * serves this same one; it may pass `inlineWorkers` to measure the difference).
  */
-export async function openServerPlatform(settings: Pick<ServerSettings, 'data' | 'baseUrl' | 'fetchAllow'>, workers: Workers = createWorkerPool()): Promise<Platform> {
-  const { store, blobs } = await openData(settings.data);
+export async function openServerPlatform(
+  settings: Pick<ServerSettings, 'data' | 'baseUrl' | 'fetchAllow'>,
+  workers: Workers = createWorkerPool(),
+  metrics?: Metrics,
+): Promise<Platform> {
+  const { store: opened, blobs, rateLimiter } = await openData(settings.data);
+  // With metrics, the store's writes are timed and its journal figures read at each scrape.
+  const store = metrics ? metrics.instrument(opened) : opened;
   // Node loads its fetch (undici) when a fetch class is first touched, ~25 ms of one turn: here at start-up,
   // rather than while requests wait on the first import or OpenAPI source.
   void globalThis.Response;
   // CPU-heavy jobs (OpenAPI documents, PDFs, imports, search indexes) run in worker threads, not between requests.
   // Outbound fetches go through the fetch that refuses inside addresses, with the operator's allow list.
-  return createPlatform({ store, baseUrl: settings.baseUrl, blobs, workers, fetchAllow: settings.fetchAllow });
+  return createPlatform({ store, baseUrl: settings.baseUrl, blobs, workers, fetchAllow: settings.fetchAllow, rateLimiter });
 }
 
 /**
  * Runs the bundled server over its data (a JSON file or a PostgreSQL database) until SIGTERM or SIGINT, then stops accepting,
  * lets in-flight requests finish, flushes the store and resolves. On a first start it creates an
- * organization, its owner and a token, and prints the token once.
+ * organization, its owner and a token, and prints the token once. Requests are logged through pino to
+ * stdout (JSON lines, or readable ones on a terminal), rate limited, and counted for /metrics when asked.
  */
 export async function runServer(settings: ServerSettings, print: (line: string) => void): Promise<void> {
   for (const line of startWarnings(settings)) print(line);
-  const platform = await openServerPlatform(settings);
+  const logger = createLogger({ level: settings.logLevel, pretty: process.stdout.isTTY === true });
+  const metrics = settings.metrics || settings.metricsPort !== undefined ? createMetrics() : undefined;
+  const platform = await openServerPlatform(settings, undefined, metrics);
   const { store } = platform;
   if (!(await isInitialized(store))) {
     const created = await platform.initialize();
@@ -65,23 +86,31 @@ export async function runServer(settings: ServerSettings, print: (line: string) 
     platform,
     port: settings.port,
     host: settings.host,
-    log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
+    logger: pinoRequestLogger(logger),
+    metrics,
+    serveMetrics: settings.metrics ? metrics : undefined,
+    rateLimit: { perMinute: settings.rateLimit ?? DEFAULT_RATE_LIMIT },
   }).catch(async (error: unknown) => {
     // Release the data file's lock: a lock left behind would hold off the CLI until the pid is gone.
     await platform.close();
     throw error;
   });
+  const metricsServer = metrics && settings.metricsPort !== undefined ? await serveMetrics(metrics, { port: settings.metricsPort, host: settings.host }) : undefined;
+  if (metricsServer) print(`metrics on ${metricsServer.url}/metrics`);
   print(`docs-platform listening on ${running.url} (data: ${shownData(settings.data)})`);
-  const stopSweeping = every(settings.purgeIntervalMs ?? PURGE_INTERVAL_MS, 'purging deleted spaces', async () => {
+  const stopSweeping = every(settings.purgeIntervalMs ?? PURGE_INTERVAL_MS, logger, 'purging deleted spaces', async () => {
     const purged = await platform.purgeDeletedSpaces();
-    return purged > 0 ? `purged ${purged} deleted spaces past their 7 days` : undefined;
+    return purged > 0 ? { fields: { purged }, message: `purged ${purged} deleted spaces past their 7 days` } : undefined;
   });
-  const stopCollecting = every(settings.collectIntervalMs ?? COLLECT_INTERVAL_MS, 'collecting file bytes', async () => {
+  const stopCollecting = every(settings.collectIntervalMs ?? COLLECT_INTERVAL_MS, logger, 'collecting file bytes', async () => {
     const report = await platform.collectBlobs();
-    return report && report.removed.length > 0 ? `removed ${report.removed.length} unreferenced or expired blobs (${report.removedBytes} bytes)` : undefined;
+    if (!report || report.removed.length === 0) return undefined;
+    const fields = { removed: report.removed.length, removedBytes: report.removedBytes };
+    return { fields, message: `removed ${report.removed.length} unreferenced or expired blobs (${report.removedBytes} bytes)` };
   });
   const signal = await stopSignal();
   const closed = running.close();
+  void metricsServer?.close();
   // Printed once the listening socket is closed: from now on a new connection is refused.
   print(`${signal}: finishing in-flight requests, then stopping`);
   await closed;
@@ -95,15 +124,15 @@ export async function runServer(settings: ServerSettings, print: (line: string) 
  * a time; what a run reports is logged, a failed run is logged and the next one tries again. Returns a
  * function that stops the runs and waits for a running one to finish, so the store is not closed under it.
  */
-function every(intervalMs: number, what: string, work: () => Promise<string | undefined>): () => Promise<void> {
+function every(intervalMs: number, logger: Logger, what: string, work: () => Promise<{ fields: Record<string, number>; message: string } | undefined>): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
     running = running.then(async () => {
       try {
         const done = await work();
-        if (done) process.stderr.write(`${new Date().toISOString()} ${done}\n`);
+        if (done) logger.info(done.fields, done.message);
       } catch (error) {
-        process.stderr.write(`${new Date().toISOString()} ${what} failed: ${(error as Error)?.stack ?? String(error)}\n`);
+        logger.error({ err: error }, `${what} failed`);
       }
     });
   };

@@ -29,6 +29,14 @@ async function hashToken(token: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * The SHA-256 of a token (its stored id), from the cache for a token that was found before: what rate
+ * limits count a token's requests under, so that no store, in memory or PostgreSQL, holds a token itself.
+ */
+export async function tokenHash(token: string): Promise<string> {
+  return knownHashes.get(token) ?? hashToken(token);
+}
+
 /** Resolves a bearer token to the user it acts for, or null when the token is unknown or not of a token's form. */
 export async function actorForToken(tx: ReadTransaction, token: string): Promise<Actor | null> {
   if (!TOKEN_FORM.test(token)) return null;
@@ -44,15 +52,20 @@ export async function actorForToken(tx: ReadTransaction, token: string): Promise
     knownHashes.set(token, hash);
   }
   const user = (await tx.get(TABLES.users, record.userId)) as UserRecord | undefined;
-  return user ? { user } : null;
+  return user ? { user, token: record } : null;
 }
 
 /** Creates a new API token for a user; the secret is returned once and only its hash is kept. */
 export async function issueToken(tx: WriteTransaction, ids: Ids, userId: string, label: string, now: string): Promise<string> {
+  return (await issueTokenRecord(tx, ids, userId, label, now)).token;
+}
+
+/** Creates a new API token for a user: the secret (shown once) and the record stored under its hash. */
+export async function issueTokenRecord(tx: WriteTransaction, ids: Ids, userId: string, label: string, now: string): Promise<{ token: string; record: TokenRecord }> {
   const token = `${TOKEN_PREFIX}${ids.secret()}`;
   // A token of another form could never authenticate: an injected Ids must give secrets of the form.
   if (!TOKEN_FORM.test(token)) throw new Error('Ids.secret() must return 32 to 128 characters of A-Z, a-z, 0-9, _ and -');
   const record: TokenRecord = { id: await hashToken(token), userId, label, createdAt: now };
   await tx.insert(TABLES.tokens, record);
-  return token;
+  return { token, record };
 }

@@ -4,7 +4,7 @@ import type { PdfFonts } from './content/pdf/font-files.js';
 import type { Clock } from './clock.js';
 import type { DerivedCache } from './derived.js';
 import type { Ids } from './ids.js';
-import type { UserRecord } from './records.js';
+import type { TokenRecord, UserRecord } from './records.js';
 import type { Secrets } from './secrets.js';
 import type { Workers } from './workers.js';
 
@@ -12,6 +12,8 @@ import type { Workers } from './workers.js';
 export interface Actor {
   /** The user the request acts for. */
   readonly user: UserRecord;
+  /** The token it presented, when it came with one (its record: the hash, never the secret). */
+  readonly token?: TokenRecord;
 }
 
 /** Builds the absolute URLs that responses carry (`urls.location`, `urls.app`, ...). */

@@ -39,6 +39,11 @@ export interface Operation<I = any, O = any, C = I> {
   readonly run: (ctx: any, input: I, prepared?: any) => Promise<O>;
   /** The schema of the whole input, for library calls: takes what a caller passes (C), gives I. */
   readonly input: v.GenericSchema<C, I>;
+  /**
+   * True for an operation that runs a CPU-heavy job (an import, a PDF, OpenAPI processing): rate limits
+   * charge it RATE_COSTS.heavy.
+   */
+  readonly heavy?: boolean;
 }
 
 interface Definition<P extends Entries, Q extends Entries, B extends Entries, R extends v.GenericSchema | null, A, X = undefined> {
@@ -48,6 +53,8 @@ interface Definition<P extends Entries, Q extends Entries, B extends Entries, R 
   query?: Q;
   body?: B;
   response: R;
+  /** A CPU-heavy job (see Operation.heavy). */
+  heavy?: boolean;
   /**
    * Outbound work that must not hold a transaction (a write transaction blocks every other write): it
    * runs first, may check permissions through `ctx.read`, and hands its result to `run`, which checks
@@ -94,6 +101,7 @@ function build<I, O, C>(access: 'read' | 'write', definition: Definition<any, an
     body,
     response: definition.response,
     ...(definition.prepare && { prepare: definition.prepare as Operation<I, O>['prepare'] }),
+    ...(definition.heavy && { heavy: true }),
     run: definition.run as Operation<I, O>['run'],
     input: v.object({ ...params, ...query, ...(body ?? {}) }) as unknown as v.GenericSchema<C, I>,
   };

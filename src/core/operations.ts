@@ -10,6 +10,7 @@ import { listTeams } from './teams/list.js';
 import { createTeam, deleteTeam, getTeam, updateTeam } from './teams/manage.js';
 import { addTeamMember, listMemberTeams, listTeamMembers, removeTeamMember, updateTeamMembers } from './teams/members.js';
 import { getAuthenticatedUser } from './users/routes.js';
+import { createUserToken, listUserTokens, revokeUserToken } from './tokens/user-tokens.js';
 import { createChangeRequest } from './change-requests/create.js';
 import { getChangeRequest, listChangeRequests } from './change-requests/read.js';
 import { updateChangeRequest } from './change-requests/update.js';
@@ -143,6 +144,9 @@ export const operations = {
   removeTeamMember,
   listMemberTeams,
   getAuthenticatedUser,
+  listUserTokens,
+  createUserToken,
+  revokeUserToken,
   listSpaces,
   createSpace,
   getSpace,

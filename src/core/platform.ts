@@ -16,6 +16,8 @@ import { TABLES, type UserRecord } from './records.js';
 import { routes } from './routes.js';
 import { secretsFromKey, secretsFromStore, type Secrets } from './secrets.js';
 import { purgeExpiredSpaces } from './spaces/trash.js';
+import { createMemoryRateLimiter, type RateLimiter } from './rate-limit.js';
+import { createTokenUse } from './tokens/token-use.js';
 import { addUser, initialize } from './setup/operator.js';
 import { parseOrThrow } from './validate.js';
 import { inlineWorkers, type Workers } from './workers.js';
@@ -72,6 +74,11 @@ export interface PlatformOptions {
    * fonts of its npm dependencies.
    */
   pdfFonts?: PdfFonts;
+  /**
+   * Counts the requests of each client for rate limits (the adapters' `rateLimit` option); default in this
+   * process's memory. Processes that share a PostgreSQL store share its limiter (`store.rateLimiter`).
+   */
+  rateLimiter?: RateLimiter;
   /** Receives errors that escape background work (the state it leaves is recovered later); default console.error. */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -93,6 +100,8 @@ export interface Platform {
   urls(origin?: string): Urls;
   /** The route table both adapters serve. */
   readonly routes: typeof routes;
+  /** Where rate limits count requests (PlatformOptions.rateLimiter). */
+  readonly rateLimiter: RateLimiter;
   /** Every operation by name. */
   readonly operations: Operations;
   /** The user a bearer token acts for, or null. */
@@ -101,14 +110,14 @@ export interface Platform {
   as(userId: string): Api;
   /** The operations acting for the holder of a token; rejects with 401 for an unknown token. */
   withToken(token: string): Promise<Api>;
-  /** Runs an operation with an already validated input. */
-  run<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string): Promise<O>;
+  /** Runs an operation with an already validated input; `trace.userId` is set to the acting user's id. */
+  run<I, O>(operation: Operation<I, O>, actor: Actor, input: I, origin?: string, trace?: Trace): Promise<O>;
   /**
    * Runs an operation with an already validated input for the holder of a bearer token, looked up in the
    * operation's own transaction (the HTTP pipeline's entry point: one transaction, not two); rejects with
    * 401 for an unknown token.
    */
-  runWithToken<I, O>(operation: Operation<I, O>, token: string, input: I, origin?: string): Promise<O>;
+  runWithToken<I, O>(operation: Operation<I, O>, token: string, input: I, origin?: string, trace?: Trace): Promise<O>;
   /** Creates an organization with its owner and a token (CLI `init`, first start). */
   initialize(options?: Parameters<typeof initialize>[1]): ReturnType<typeof initialize>;
   /** Adds a user to an organization and issues a token (CLI `user create`). */
@@ -136,6 +145,11 @@ export interface Platform {
    * the `workers` port, then closes the store after pending writes are durable.
    */
   close(): Promise<void>;
+}
+
+/** What a caller learns of a run besides its result: the user it acted for, once known (for request logs). */
+export interface Trace {
+  userId?: string;
 }
 
 /** The lease of the trash sweep, and how long one holder keeps it without renewing. */
@@ -173,6 +187,8 @@ export function createPlatform(options: PlatformOptions): Platform {
   const workers = options.workers ?? inlineWorkers;
   const pdfFonts = options.pdfFonts ?? noPdfFonts;
   const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived, workers }, onBackgroundError);
+  // Each token's last use, written after the requests, at most once a minute per token.
+  const tokenUse = createTokenUse(store, onBackgroundError);
   // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.
   const closing = new AbortController();
 
@@ -190,10 +206,10 @@ export function createPlatform(options: PlatformOptions): Platform {
   };
 
   /** The caller of an operation: a user already known, or the holder of a token to look up. */
-  type Caller = Actor | { readonly token: string };
+  type Caller = Actor | { readonly bearer: string };
 
-  const run = <I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string): Promise<O> =>
-    orUnavailable(() => runOperation(operation, caller, input, origin));
+  const run = <I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string, trace?: Trace): Promise<O> =>
+    orUnavailable(() => runOperation(operation, caller, input, origin, trace));
 
   /** The user a token acts for, read in a transaction; 401 for an unknown token. */
   async function actorOf(tx: Context['tx'], token: string): Promise<Actor> {
@@ -202,14 +218,14 @@ export function createPlatform(options: PlatformOptions): Platform {
     return actor;
   }
 
-  async function runOperation<I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string): Promise<O> {
+  async function runOperation<I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string, trace?: Trace): Promise<O> {
     // Tasks deferred by the operation start only after its transaction committed.
     let deferred: BackgroundTask[] = [];
     const startDeferred = () => deferred.forEach((task) => background.start(task));
     const urls = urlsOf(origin);
     // A token is looked up in the operation's transaction, unless the operation prepares outside one first.
     // (An operation of a route without authentication gets no caller.)
-    const token = caller && 'token' in caller ? caller.token : null;
+    const token = caller && 'bearer' in caller ? caller.bearer : null;
     let known = token === null ? (caller as Actor) : undefined;
     if (token !== null && operation.prepare) known = await store.read((tx) => actorOf(tx, token));
     const contextOf = (tx: Context['tx'], actor: Actor): Context => ({
@@ -247,24 +263,31 @@ export function createPlatform(options: PlatformOptions): Platform {
       };
       prepared = await operation.prepare(prepare, input);
     }
+    let acted: Actor | undefined;
     const execute = async (tx: Context['tx']) => {
       deferred = [];
       const actor = token === null ? known! : (known ?? (await actorOf(tx, token)));
+      acted = actor;
+      if (trace && actor) trace.userId = actor.user.id;
       return operation.run(contextOf(tx, actor), input, prepared);
     };
+    const noteTokenUse = () => acted?.token && tokenUse.touch(acted.token, clock.now());
     if (operation.access === 'read') {
-      const value = await store.read(execute);
+      // A use is a use, answered with an error or not.
+      const value = await store.read(execute).finally(noteTokenUse);
       startDeferred();
       return value;
     }
-    const outcome = await store.write(async (tx) => {
-      try {
-        return { value: await execute(tx) };
-      } catch (error) {
-        if (error instanceof FailAfterCommit) return { error: error.error };
-        throw error;
-      }
-    });
+    const outcome = await store
+      .write(async (tx) => {
+        try {
+          return { value: await execute(tx) };
+        } catch (error) {
+          if (error instanceof FailAfterCommit) return { error: error.error };
+          throw error;
+        }
+      })
+      .finally(noteTokenUse);
     startDeferred();
     if ('error' in outcome) throw outcome.error;
     return outcome.value;
@@ -286,6 +309,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     baseUrl,
     urls: urlsOf,
     routes,
+    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
     operations,
     // Before any operation runs, so outside `run`: a database that is down is a 503 here too.
     authenticate: (token) => orUnavailable(() => store.read((tx) => actorForToken(tx, token))),
@@ -302,7 +326,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       return bind(async () => actor);
     },
     run,
-    runWithToken: (operation, token, input, origin) => run(operation, { token }, input, origin),
+    runWithToken: (operation, token, input, origin, trace) => run(operation, { bearer: token }, input, origin, trace),
     initialize: (setup) => initialize({ store, clock, ids }, setup),
     addUser: (setup) => addUser({ store, clock, ids }, setup),
     async purgeDeletedSpaces() {
@@ -323,10 +347,14 @@ export function createPlatform(options: PlatformOptions): Platform {
       }
     },
     collectBlobs: (collection) => collectBlobs({ store, blobs, clock, holder }, { ...collection, graceMs: options.blobGraceMs }),
-    settle: () => background.settle(),
+    settle: async () => {
+      await background.settle();
+      await tokenUse.settle();
+    },
     async close() {
       closing.abort();
       await background.close();
+      await tokenUse.settle();
       await workers.close();
       await store.close();
     },

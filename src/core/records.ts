@@ -48,6 +48,8 @@ export interface TokenRecord extends StoredRecord {
   readonly userId: string;
   readonly createdAt: string;
   readonly label: string;
+  /** When it was last used, to the minute (token-use.ts); absent until its first use. */
+  readonly lastUsedAt?: string;
 }
 
 /** A team of an organization. */
@@ -524,6 +526,7 @@ export const INDEXES = {
   membersByOrganization: index(TABLES.members, 'organizationId', 'joinedAt'),
   membersByOrganizationLastSeen: index(TABLES.members, 'organizationId', 'lastSeenAt'),
   membersByUser: index(TABLES.members, 'userId', 'joinedAt'),
+  tokensByUser: index(TABLES.tokens, 'userId', 'createdAt'),
   /** Members by role: the admins of an organization are a prefix's range of it. */
   membersByOrganizationRole: index(TABLES.members, 'organizationId', 'role', 'joinedAt'),
   teamsByOrganization: index(TABLES.teams, 'organizationId', 'createdAt'),

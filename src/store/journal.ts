@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
-import { open, readdir, readFile, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, open, readdir, readFile, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { syncFolder } from './durable-file.js';
 import type { Change } from './engine.js';
@@ -172,6 +173,16 @@ export class Journal {
     await syncFolder(dirname(this.path));
     this.liveBytes -= sealed.bytes;
     this.liveEntries -= sealed.entries;
+  }
+
+  /**
+   * Resolves when an append could go ahead now: the journal is open, and its current segment and its folder
+   * may be written to (a file or folder made read-only, or removed, under the store rejects).
+   */
+  async writable(): Promise<void> {
+    if (!this.handle) throw new Error('The journal is closed');
+    await access(this.segmentPath(this.current), constants.W_OK);
+    await access(dirname(this.path), constants.W_OK);
   }
 
   /** Closes the current segment, and deletes it when nothing was appended to it. */

@@ -7,7 +7,7 @@ import { Journal, JournalBrokenError, type JournalEntry, type OpenSegment } from
 import { acquireLock } from './lock-file.js';
 import { recover } from './recover.js';
 import { serializeSnapshot } from './snapshot.js';
-import { StoreClosedError, StoreUnavailableError, type Store } from './types.js';
+import { StoreClosedError, StoreUnavailableError, type Store, type StoreFigures } from './types.js';
 
 export { CorruptDataFileError } from './snapshot.js';
 
@@ -89,6 +89,7 @@ class JsonFileStore implements Store {
   /** Set once the journal cannot take appends: every later write is refused with it. */
   private broken: StoreUnavailableError | null = null;
   private readonly policy: Required<CompactionPolicy>;
+  private compactions = 0;
 
   constructor(
     private readonly engine: Engine,
@@ -130,6 +131,20 @@ class JsonFileStore implements Store {
     if (changes.length > 0) this.pending.push({ seq, changes });
     await this.waitDurable(seq);
     return result;
+  }
+
+  figures(): StoreFigures {
+    return { journalBytes: this.journal.size.bytes, compactions: this.compactions };
+  }
+
+  async ready(): Promise<void> {
+    if (this.closed) throw new StoreClosedError();
+    if (this.broken) throw this.broken;
+    try {
+      await this.journal.writable();
+    } catch (error) {
+      throw new StoreUnavailableError(`The data file's journal cannot be written: ${(error as Error).message}`, { cause: error });
+    }
   }
 
   async close(): Promise<void> {
@@ -176,6 +191,7 @@ class JsonFileStore implements Store {
     });
     await step('snapshot-renamed');
     await this.journal.removeThrough(sealed);
+    this.compactions++;
     await step('journal-removed');
   }
 

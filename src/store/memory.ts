@@ -28,6 +28,9 @@ export function memoryStoreOf(engine: Engine): Store {
         throw error instanceof WriteFailure ? error.error : error;
       }
     },
+    async ready() {
+      check();
+    },
     async close() {
       closed = true;
     },

@@ -114,8 +114,24 @@ export interface Store {
    * outside its transaction.
    */
   write<T>(fn: (tx: WriteTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Resolves when the store is open and takes writes now (readiness probes): the JSON-file store's journal
+   * can be appended to, PostgreSQL answers. Rejects with StoreClosedError once closed, or with
+   * StoreUnavailableError saying why not. Changes nothing.
+   */
+  ready(): Promise<void>;
+  /** Figures for metrics (/metrics), where a store has them: the JSON-file store's journal. */
+  figures?(): StoreFigures;
   /** Waits for pending writes to become durable, then releases the store. Later calls reject. */
   close(): Promise<void>;
+}
+
+/** What a store tells metrics of itself. */
+export interface StoreFigures {
+  /** The bytes of the journal not yet folded into the snapshot. */
+  readonly journalBytes?: number;
+  /** The compactions finished since the store was opened. */
+  readonly compactions?: number;
 }
 
 /** Thrown by `insert` when a record with the same id exists. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
-import { createFetchHandler } from '../../src/adapters/fetch/index.js';
-import { serve, type RunningServer } from '../../src/adapters/node-http/index.js';
+import { createFetchHandler, type FetchHandlerOptions } from '../../src/adapters/fetch/index.js';
+import { serve, type RunningServer, type ServeOptions } from '../../src/adapters/node-http/index.js';
 import { Router } from '../../src/adapters/router.js';
 import { manualClock } from '../../src/core/clock.js';
 import type { Platform } from '../../src/core/platform.js';
@@ -60,6 +60,8 @@ export interface Harness {
   /** Creates another organization owned by a new or given user. */
   organization(options?: { email?: string; title?: string }): Promise<{ organizationId: string; owner: Caller }>;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  /** Sends a request as it is through the transport, without the schema checks (paths outside the API). */
+  send(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -127,20 +129,30 @@ function assertReaderAnswer(method: string, path: string, response: TestResponse
  * fetches go through the one that refuses inside addresses, so a suite with a fixture server on 127.0.0.1
  * passes `fetchAllow: ['127.0.0.1']`.
  */
-export type HarnessOptions = Omit<PlatformOptions, 'store' | 'clock'> & { store?: Store };
+export type HarnessOptions = Omit<PlatformOptions, 'store' | 'clock'> & {
+  store?: Store;
+  /** Options of the Fetch handler and of serve() (logger, health, rateLimit, ...); default none. */
+  pipeline?: FetchHandlerOptions & ServeOptionsOf;
+};
+
+/** serve()'s own options a harness passes on. */
+type ServeOptionsOf = Omit<ServeOptions, 'platform' | 'port'>;
 
 export async function createHarness(transport: Transport, options: HarnessOptions = {}): Promise<Harness> {
   const clock = manualClock('2026-03-01T10:00:00.000Z');
   const opened = options.store ? undefined : await openTestStore();
   const store = options.store ?? opened!.store;
-  const platform = createPlatform({ signingKey: 'test-signing-key', blobs: opened?.blobs, ...options, store, clock });
+  const { pipeline, ...platformOptions } = options;
+  // On PostgreSQL, rate limits count in the database, as the bundled server's do.
+  const rateLimiter = (store as { rateLimiter?: PlatformOptions['rateLimiter'] }).rateLimiter;
+  const platform = createPlatform({ signingKey: 'test-signing-key', blobs: opened?.blobs, rateLimiter, ...platformOptions, store, clock });
   let server: RunningServer | undefined;
   let send: (request: Request) => Promise<Response>;
   if (transport === 'fetch') {
-    const handler = createFetchHandler(platform);
+    const handler = createFetchHandler(platform, pipeline);
     send = handler;
   } else {
-    server = await serve({ platform, port: 0 });
+    server = await serve({ ...pipeline, platform, port: 0 });
     const base = server.url;
     send = (request) => {
       const url = new URL(request.url);
@@ -211,6 +223,7 @@ export async function createHarness(transport: Transport, options: HarnessOption
       return { organizationId: created.organizationId, owner: caller(created.userId, created.token, email) };
     },
     request,
+    send: (path, init) => send(new Request(`http://docs.test${path}`, init)),
     async close() {
       await server?.close();
       await platform.close();

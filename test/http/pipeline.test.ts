@@ -1,3 +1,4 @@
+import type { RequestLogEntry } from '../../src/adapters/request-log.js';
 import { describe, expect, it } from 'vitest';
 import { createFetchHandler } from '../../src/adapters/fetch/index.js';
 import { createPlatform } from '../../src/core/platform.js';
@@ -126,8 +127,9 @@ describe('pipeline: unexpected failures', () => {
     const store = createMemoryStore();
     const platform = createPlatform({ store, signingKey: 'k' });
     const { token } = await platform.initialize();
-    const lines: string[] = [];
-    const handler = createFetchHandler(platform, { log: (line) => lines.push(line) });
+    const failures: [string, string, string | null, unknown][] = [];
+    const entries: RequestLogEntry[] = [];
+    const handler = createFetchHandler(platform, { logger: { request: (entry) => entries.push(entry), failure: (...failure) => failures.push(failure) } });
     store.read = async () => {
       throw new Error('disk on fire');
     };
@@ -136,8 +138,12 @@ describe('pipeline: unexpected failures', () => {
     const body = await response.json();
     expect(body).toEqual({ error: { code: 500, message: 'Internal server error' } });
     expect(JSON.stringify(body)).not.toContain('disk on fire');
-    expect(lines.some((line) => line.includes('disk on fire'))).toBe(true);
-    expect(lines.at(-1)).toMatch(/^GET \/v1\/orgs 500 /);
+    // The stack is logged once, with the request id the answer carries; then the request's entry.
+    const requestId = response.headers.get('x-request-id');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.slice(0, 3)).toEqual([requestId, 'GET', '/v1/orgs']);
+    expect((failures[0]![3] as Error).stack).toContain('disk on fire');
+    expect(entries).toMatchObject([{ requestId, method: 'GET', route: '/v1/orgs', status: 500 }]);
   });
 
   it('answers 503 in the error shape when the store cannot be reached, also while checking the token', async () => {

@@ -100,6 +100,7 @@ describe('--help', () => {
     ['user create', ['user', 'create', '--help'], /^Usage: docs-platform user create /],
     ['serve', ['serve', '--help'], /^Usage: docs-platform serve /],
     ['backup', ['backup', '--help'], /^Usage: docs-platform backup /],
+    ['token', ['token', '--help'], /^Usage: docs-platform token create /],
   ])('%s: prints its usage and exits 0', async (_name, args, usage) => {
     const run = await runCli(args);
     expect(run).toMatchObject({ code: 0, stderr: '' });
@@ -122,6 +123,9 @@ describe('bad arguments: one line on stderr, exit code 2, nothing written', () =
     ['backup onto the data file', ['backup', '--data', data, '--out', data], /--out/],
     ['an unknown command', ['frobnicate'], /frobnicate/],
     ['an unknown user subcommand', ['user', 'delete'], /delete/],
+    ['an unknown token subcommand', ['token', 'rotate', '--data', data, '--user', 'u'], /rotate/],
+    ['token revoke without --id', ['token', 'revoke', '--data', data, '--user', 'u'], /--id/],
+    ['token list without --user', ['token', 'list', '--data', data], /--user/],
     ['a positional argument', ['init', '--data', data, 'extra'], /extra/],
   ])('%s', async (_name, template, mention) => {
     const data = join(tempDir(), 'never-created.json');
@@ -139,6 +143,36 @@ describe('bad arguments: one line on stderr, exit code 2, nothing written', () =
     expect(run).toMatchObject({ code: 2, stdout: '' });
     expect(run.stderr).toMatch(/^error: [^\n]+\n$/);
     expect(existsSync(data)).toBe(false);
+  });
+});
+
+describe('token create, list and revoke', () => {
+  test('a token made on the command line works; list shows it without its secret; revoked, the server refuses it at once', async () => {
+    const data = join(tempDir(), 'data.json');
+    const owner = jsonLine(await runCli(['init', '--data', data, '--json']), ['organizationId', 'userId', 'token']);
+    const created = JSON.parse((await runCli(['token', 'create', '--data', data, '--user', owner.userId!, '--label', 'deploys', '--json'])).stdout);
+    expect(created).toMatchObject({ object: 'token', id: expect.stringMatching(/^[0-9a-f]{16}$/), label: 'deploys', token: expect.stringMatching(/^dp_/) });
+    const listed = await runCli(['token', 'list', '--data', data, '--user', owner.userId!, '--json']);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ count: 2, items: [{ label: 'init' }, { id: created.id, label: 'deploys' }] });
+    expect(listed.stdout).not.toContain(created.token);
+    const table = await runCli(['token', 'list', '--data', data, '--user', owner.userId!]);
+    expect(table.stdout).toMatch(new RegExp(`^${created.id}  \\S+\\s+never\\s+deploys$`, 'm'));
+
+    const server = await serve(data);
+    const call = api(server.url, created.token);
+    expect((await call('GET', '/v1/user')).status).toBe(200);
+    // The server holds the JSON file (a writing command is refused meanwhile): revoke through the API here.
+    expect((await call('DELETE', `/v1/user/tokens/${created.id}`)).status).toBe(204);
+    expect((await call('GET', '/v1/user')).status).toBe(401);
+    expect((await api(server.url, owner.token!)('GET', '/v1/user')).status).toBe(200);
+    server.child.signal('SIGTERM');
+    await server.child.exited;
+
+    const revoke = await runCli(['token', 'revoke', '--data', data, '--user', owner.userId!, '--id', created.id, '--json']);
+    expect([revoke.code, revoke.stderr]).toEqual([2, `error: No API token ${created.id} of this user\n`]);
+    const ownId = JSON.parse(listed.stdout).items[0].id;
+    expect(JSON.parse((await runCli(['token', 'revoke', '--data', data, '--user', owner.userId!, '--id', ownId, '--json'])).stdout)).toEqual({ revoked: ownId });
+    expect((await runCli(['token', 'list', '--data', data, '--user', owner.userId!])).stdout).toBe(`User ${owner.userId} has no API tokens\n`);
   });
 });
 

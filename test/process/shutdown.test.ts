@@ -17,9 +17,9 @@ function npmStart(data: string): Child {
   return start('npm', ['start'], { env: { PORT: '0', HOST: '127.0.0.1', DOCS_PLATFORM_DATA: data }, group: true });
 }
 
-/** The file `npm start` runs, without npm, sh and the tsx launcher in between: its own exit code is seen. */
+/** The file `npm start` runs (built by vitest's global setup), without npm and sh in between: its own exit code is seen. */
 function serverEntry(data: string): Child {
-  return start(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env: { PORT: '0', DOCS_PLATFORM_DATA: data } });
+  return start(process.execPath, ['build/server/server.js'], { env: { PORT: '0', DOCS_PLATFORM_DATA: data } });
 }
 
 /** A response with its headers. */
@@ -34,10 +34,15 @@ interface Held {
 
 /** Starts a JSON PUT and resolves once the server's handler holds it, waiting for the body. */
 function holdPut(url: string, path: string, token: string, body: unknown, agent: Agent | false = false): Promise<Held> {
+  return holdRequest('PUT', url, path, token, body, agent);
+}
+
+/** Starts a request with a JSON body and resolves once the server's handler holds it, waiting for the body. */
+function holdRequest(method: string, url: string, path: string, token: string, body: unknown, agent: Agent | false = false): Promise<Held> {
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(url + path, {
-      method: 'PUT',
+      method,
       agent,
       headers: {
         authorization: `Bearer ${token}`,
@@ -133,7 +138,7 @@ describe('npm start', () => {
   });
 });
 
-describe('the server entry (src/server.ts, what npm start runs)', () => {
+describe('the server entry (src/server.ts built into build/server/server.js, what npm start runs)', () => {
   test.each(SIGNALS)('%s: finishes the requests in flight, refuses new connections, flushes and exits 0', async (signal) => {
     const data = join(tempDir(), 'docs-platform.json');
     const first = await listening(serverEntry(data));
@@ -204,6 +209,26 @@ describe('the server entry (src/server.ts, what npm start runs)', () => {
     await expectTeams(second, token, organizationId, acknowledged.map((reply) => reply.body));
   });
 
+  test('/readyz answers 503 once a graceful stop has begun, while the requests in flight finish', async () => {
+    const data = join(tempDir(), 'docs-platform.json');
+    const server = await listening(serverEntry(data));
+    const { token, organizationId } = await firstStart(server);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    const held = await holdPut(server.url, `/v1/orgs/${organizationId}/teams`, token, { title: 'in flight' });
+    // A probe in flight too (its body held back), as a load balancer's on a connection it keeps open.
+    const probe = await holdRequest('GET', server.url, '/readyz', token, {});
+    server.child.signal('SIGTERM');
+    await server.child.waitFor(/SIGTERM: finishing in-flight requests/);
+    const readiness = await probe.send();
+    expect(readiness.status).toBe(503);
+    expect(readiness.body).toEqual({ error: { code: 503, message: 'Not ready: The server is stopping' } });
+    const team = await held.send();
+    expect(team.status).toBe(201);
+    expect(await server.child.exited).toEqual({ code: 0, signal: null });
+    const again = await listening(serverEntry(data));
+    await expectTeams(again, token, organizationId, [team.body]);
+  });
+
   test('a request in flight on a keep-alive connection does not hold the shutdown for the keep-alive timeout', async () => {
     const data = join(tempDir(), 'docs-platform.json');
     const server = await listening(serverEntry(data));
@@ -226,7 +251,7 @@ describe('the server entry (src/server.ts, what npm start runs)', () => {
   });
 });
 
-describe('tsx, the launcher npm start uses', () => {
+describe('tsx, the launcher of the CLI (`npm run cli -- serve`)', () => {
   test('relays a SIGTERM sent to it alone to the server, and passes its exit code 0 on', async () => {
     const data = join(tempDir(), 'docs-platform.json');
     // Its own group only so that cleanUp() can kill the server too; the signal goes to tsx alone.

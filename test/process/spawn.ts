@@ -32,7 +32,10 @@ export interface Finished extends Exit {
 
 /** Options of a child. */
 export interface StartOptions {
-  /** Variables added to the environment (PORT, HOST and DOCS_PLATFORM_DATA are never inherited). */
+  /**
+   * Variables added to the environment (PORT, HOST and DOCS_PLATFORM_DATA are never inherited;
+   * DOCS_PLATFORM_RATE_LIMIT is 0 unless given).
+   */
   env?: Record<string, string>;
   /** Its own process group, so that `signal` reaches the whole tree as a process manager's does. */
   group?: boolean;
@@ -108,7 +111,8 @@ const groups = new Set<Promise<number>>();
 
 /** Starts `command` in the project folder. */
 export function start(command: string, args: string[], options: StartOptions = {}): Child {
-  const env: Record<string, string | undefined> = { ...process.env, ...options.env };
+  // Rate limits off unless a test sets them: the tests send far more than a client's budget a minute.
+  const env: Record<string, string | undefined> = { ...process.env, DOCS_PLATFORM_RATE_LIMIT: '0', ...options.env };
   for (const name of ['PORT', 'HOST', 'DOCS_PLATFORM_DATA'] as const) if (!options.env?.[name]) delete env[name];
   const child = new Child(
     spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.group ?? false }),

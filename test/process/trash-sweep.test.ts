@@ -27,8 +27,9 @@ describe('the bundled server sweeps the trash', () => {
     await platform.close();
 
     const server = await serve(data);
-    await server.child.waitFor(/purged 1 deleted spaces/, 20_000, 'stderr');
-    expect(server.child.stderr).toMatch(/purged 1 deleted spaces past their 7 days/);
+    // Logged through pino, as a JSON line on stdout (not a terminal here).
+    const [line] = await server.child.waitFor(/^\{.*purged 1 deleted spaces past their 7 days.*\}$/m, 20_000);
+    expect(JSON.parse(line!)).toMatchObject({ level: 30, purged: 1, msg: 'purged 1 deleted spaces past their 7 days' });
     server.child.signal('SIGTERM');
     expect(await server.child.exited).toEqual({ code: 0, signal: null });
 

@@ -257,6 +257,7 @@ function failingStore(inner: Store) {
       if (countdown > 0 && --countdown === 0) return Promise.reject(new Error('injected store failure'));
       return inner.write(fn);
     },
+    ready: () => inner.ready(),
     close: () => inner.close(),
   };
   return { store, failWrite: (n: number) => void (countdown = n) };

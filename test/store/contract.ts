@@ -301,6 +301,15 @@ export function runStoreContract(factory: StoreFactory): void {
       await store.close();
       await expect(store.read((tx) => tx.get('things', 'a'))).rejects.toThrow(/closed/);
       await expect(store.write((tx) => tx.put('things', record('a', 'g', 1)))).rejects.toThrow(/closed/);
+      await expect(store.ready()).rejects.toThrow(/closed/);
+    });
+
+    it('is ready while open and taking writes, and ready() changes nothing', async () => {
+      await open();
+      await expect(store.ready()).resolves.toBeUndefined();
+      await store.write((tx) => tx.put('things', record('a', 'g', 1)));
+      await expect(store.ready()).resolves.toBeUndefined();
+      expect(await store.read((tx) => tx.list('things', { index: byGroup, value: 'g' }))).toMatchObject({ count: 1 });
     });
 
     if (factory.reopen) {

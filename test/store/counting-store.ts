@@ -33,6 +33,7 @@ export function countingStore(inner: Store): CountingStore {
   const store: Store = {
     read: (fn) => inner.read((tx) => fn(reading(tx))),
     write: (fn) => inner.write((tx) => fn(writing(tx))),
+    ready: () => inner.ready(),
     close: () => inner.close(),
   };
   return { store, readsOf: (table) => reads.get(table) ?? 0, reset: () => reads.clear() };

@@ -130,9 +130,12 @@ describe('JSON-file store: what readers see is on disk', () => {
   it('refuses writes once a failed append cannot be cut off, keeps serving reads, and reopens to what was acknowledged', async () => {
     const { path, store, disk, logs } = await openFaulty();
     await put(store, 'a');
+    await expect(store.ready()).resolves.toBeUndefined();
     disk.failNext('torn', true);
     await expect(put(store, 'b')).rejects.toThrow(/could not be saved to disk/);
     await expect(put(store, 'c')).rejects.toThrow(/restart to reopen it/);
+    // Not ready (a readiness probe says so, and why) until reopened.
+    await expect(store.ready()).rejects.toThrow(/restart to reopen it/);
     expect(await ids(store)).toEqual(['a']);
     expect(logs.join('\n')).toMatch(/cannot take writes/);
     await store.close();
@@ -141,6 +144,7 @@ describe('JSON-file store: what readers see is on disk', () => {
     expect(await ids(reopened)).toEqual(['a']);
     await put(reopened, 'e');
     expect(await ids(reopened)).toEqual(['a', 'e']);
+    await expect(reopened.ready()).resolves.toBeUndefined();
     await reopened.close();
   });
 

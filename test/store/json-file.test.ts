@@ -31,6 +31,17 @@ runStoreContract({
 });
 
 describe('JSON-file store', () => {
+  it('is not ready once its journal cannot be written (here: its segment removed under it)', async () => {
+    const path = join(folder, 'unready.json');
+    const store = await createJsonFileStore({ path });
+    await store.write((tx) => tx.put('things', { id: 'a' }));
+    await expect(store.ready()).resolves.toBeUndefined();
+    const segments = (await readdir(folder)).filter((name) => name.startsWith('unready.json.journal.'));
+    for (const segment of segments) await rm(join(folder, segment));
+    await expect(store.ready()).rejects.toThrow(/journal cannot be written: ENOENT/);
+    await store.close().catch(() => undefined);
+  });
+
   it('acknowledges a write once it is in the journal, and leaves one readable JSON file on close', async () => {
     const path = join(folder, 'readable.json');
     const store = await createJsonFileStore({ path });

@@ -1,3 +1,4 @@
+import { createPostgresRateLimiter } from '../../src/store/postgres/rate-limiter.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresBlobStore } from '../../src/store/postgres/blobs.js';
@@ -35,6 +36,30 @@ if (postgresAvailable) {
   });
 }
 
+describe.runIf(postgresAvailable)('PostgreSQL store: rate limits shared by every process', () => {
+  it('counts the units of two stores (two processes) on one database together, atomically, and starts each window afresh', async () => {
+    const schema = freshSchema('rates');
+    schemas.push(schema);
+    const [one, two] = [await open(schema), await open(schema)];
+    try {
+      const window = 1_800_000_000_000;
+      const spent = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).rateLimiter.take('token:abc', 1 + (i % 3), window)));
+      // Every call saw its own addition: the counts are the running sums, each once, up to the total.
+      const total = Array.from({ length: 40 }, (_, i) => 1 + (i % 3)).reduce((a, b) => a + b, 0);
+      expect(Math.max(...spent)).toBe(total);
+      expect(new Set(spent).size).toBe(40);
+      expect(await two.rateLimiter.take('token:other', 5, window)).toBe(5);
+      expect(await one.rateLimiter.take('token:abc', 1, window + 60_000)).toBe(1);
+      // A late call from the window before does not set the count back.
+      expect(await two.rateLimiter.take('token:abc', 1, window)).toBe(1);
+      expect(await one.rateLimiter.take('token:abc', 1, window + 60_000)).toBe(2);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
 describe.runIf(postgresAvailable)('PostgreSQL store: its schema', () => {
   const byRank = { by: 'group', order: ['rank'] };
   const byColor = { by: 'color', order: [] };
@@ -69,6 +94,8 @@ it('file bytes on a database that cannot be reached: StoreUnavailableError (a 50
   try {
     await expect(blobs.put(new Uint8Array([1, 2, 3]))).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(blobs.get('a'.repeat(64))).rejects.toBeInstanceOf(StoreUnavailableError);
+    // Rate-limit counts too: the pipeline then lets the request through, which meets the same 503.
+    await expect(createPostgresRateLimiter(pool, 'rate_limits').take('token:x', 1, 0)).rejects.toBeInstanceOf(StoreUnavailableError);
   } finally {
     await pool.end();
   }

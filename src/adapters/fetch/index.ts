@@ -1,5 +1,6 @@
 import type { Platform } from '../../core/platform.js';
 import { MAX_BODY_BYTES, createPipeline, errorResponse, type PipelineOptions, type PlainResponse } from '../pipeline.js';
+import { requestIdOf } from '../request-id.js';
 
 /** Reads a request body up to MAX_BODY_BYTES; resolves to null when it is larger. */
 async function readBody(request: Request): Promise<string | null> {
@@ -27,6 +28,16 @@ async function readBody(request: Request): Promise<string | null> {
   return new TextDecoder().decode(bytes);
 }
 
+/** Options of the Fetch handler, besides the pipeline's (`health`, `rateLimit`, `logger`, ...). */
+export interface FetchHandlerOptions extends PipelineOptions {
+  /**
+   * The client's address, whose budget a request without a token spends (`rateLimit`): the Fetch API has
+   * none, so the embedding app says where its runtime keeps it (e.g. Bun's `server.requestIP(request)`, or a
+   * header its own proxy sets). Default: every request without a token shares one budget.
+   */
+  clientAddress?: (request: Request) => string | undefined;
+}
+
 function toResponse(response: PlainResponse): Response {
   const headers = new Headers(response.headers);
   for (const cookie of response.cookies ?? []) headers.append('set-cookie', cookie);
@@ -36,17 +47,20 @@ function toResponse(response: PlainResponse): Response {
 /**
  * A Fetch API handler serving the platform's API, for any runtime or framework that speaks
  * Request/Response (Hono, Next.js route handlers, Bun, Deno, Workers): `(request) => Promise<Response>`.
+ * With `health: true` it answers `/healthz` and `/readyz`; with `rateLimit: { perMinute }` it limits each
+ * token (and `clientAddress`) and sends X-RateLimit-* headers.
  */
-export function createFetchHandler(platform: Platform, options: PipelineOptions = {}) {
+export function createFetchHandler(platform: Platform, options: FetchHandlerOptions = {}) {
   const pipeline = createPipeline(platform, options);
   return async (request: Request): Promise<Response> => {
-    const body = await readBody(request);
-    if (body === null) return toResponse(errorResponse(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`));
-    const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
+    const requestId = requestIdOf(headers);
+    const body = await readBody(request);
+    if (body === null) return toResponse(errorResponse(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`, { 'x-request-id': requestId }));
+    const url = new URL(request.url);
     return toResponse(
       await pipeline({
         method: request.method,
@@ -55,6 +69,8 @@ export function createFetchHandler(platform: Platform, options: PipelineOptions 
         headers,
         body,
         origin: url.origin,
+        clientAddress: options.clientAddress?.(request),
+        requestId,
       }),
     );
   };

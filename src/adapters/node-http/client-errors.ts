@@ -1,6 +1,8 @@
 import { STATUS_CODES, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorResponse, type PlainResponse } from '../pipeline.js';
+import { requestIdOf } from '../request-id.js';
+import { byteLength, type RequestLogger } from '../request-log.js';
 
 /** How long a connection that was answered this way may go on sending before it is cut. */
 const LINGER_MS = 2_000;
@@ -10,9 +12,17 @@ const LINGER_MS = 2_000;
  * answer for it with an empty body or drop the connection: a request it cannot parse (400, or 431 for a
  * request line and headers over its limit), one not received within headersTimeout or requestTimeout (408),
  * an Expect other than 100-continue (417), and CONNECT (501). serve() does this; an embedder's own server
- * does it with `answerClientErrors(http.createServer(createNodeListener(platform)))`. Returns the server.
+ * does it with `answerClientErrors(http.createServer(createNodeListener(platform)))`. Each answer has an
+ * X-Request-Id (the request's own when node read its headers, else a new one) and is logged to `logger`
+ * (method `-`: node could not read one). Returns the server.
  */
-export function answerClientErrors<T extends Server>(server: T): T {
+export function answerClientErrors<T extends Server>(server: T, logger?: RequestLogger): T {
+  /** An answer of node's own, with its request id, logged. */
+  const answerOf = (status: number, message: string, method: string, requestId: string, headers: Record<string, string> = {}): PlainResponse => {
+    const response = errorResponse(status, message, { ...headers, 'x-request-id': requestId });
+    logger?.request({ requestId, method, route: null, status, durationMs: 0, bytes: byteLength(response.body) });
+    return response;
+  };
   // The last response on each connection: a raw answer must not come before or in the middle of it.
   const last = new WeakMap<Duplex, ServerResponse>();
   const answered = new WeakSet<Duplex>();
@@ -24,7 +34,7 @@ export function answerClientErrors<T extends Server>(server: T): T {
     const [status, message] = explain(error, server);
     const answer = () => {
       if (error.code === 'ECONNRESET' || !socket.writable) socket.destroy();
-      else answerRaw(socket, errorResponse(status, message));
+      else answerRaw(socket, answerOf(status, message, '-', crypto.randomUUID()));
     };
     const response = last.get(socket);
     if (!response || response.writableFinished) answer();
@@ -35,10 +45,14 @@ export function answerClientErrors<T extends Server>(server: T): T {
     else socket.destroy();
   });
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
-    const { status, headers, body } = errorResponse(417, `Expect: ${request.headers.expect} is not supported; only Expect: 100-continue is`, { connection: 'close' });
+    const { status, headers, body } = answerOf(417, `Expect: ${request.headers.expect} is not supported; only Expect: 100-continue is`, request.method ?? '-', requestIdOf(request.headers), {
+      connection: 'close',
+    });
     response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body!)) }).end(body);
   });
-  server.on('connect', (_request: IncomingMessage, socket: Duplex) => answerRaw(socket, errorResponse(501, 'CONNECT is not supported: this server is not a proxy')));
+  server.on('connect', (request: IncomingMessage, socket: Duplex) =>
+    answerRaw(socket, answerOf(501, 'CONNECT is not supported: this server is not a proxy', 'CONNECT', requestIdOf(request.headers))),
+  );
   return server;
 }
 

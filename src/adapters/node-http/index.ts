@@ -3,7 +3,10 @@ import type { Platform } from '../../core/platform.js';
 import { answerClientErrors } from './client-errors.js';
 import { drainOnClose } from './drain.js';
 import { swaggerUiAssets } from './docs-assets.js';
+import { METRICS_PATH, type Metrics } from './metrics.js';
+import { createHealth, type Health } from '../health.js';
 import { MAX_BODY_BYTES, createPipeline, errorResponse, type PipelineOptions, type PlainResponse } from '../pipeline.js';
+import { requestIdOf } from '../request-id.js';
 
 /** How much of a body over MAX_BODY_BYTES is read, in all, and dropped before the connection is cut. */
 const DISCARD_BYTES = 8 * 1024 * 1024;
@@ -12,14 +15,14 @@ const DISCARD_BYTES = 8 * 1024 * 1024;
  * Reads a request body up to MAX_BODY_BYTES. Resolves to null when it is larger, once refuseBody() has
  * answered with 413.
  */
-function readBody(request: IncomingMessage, response: ServerResponse): Promise<string | null> {
+function readBody(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<string | null> {
   // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 6.3): answer at once rather
   // than wait a turn of the event loop for the stream's 'end' (most requests are such GETs). node:http
   // discards an unread request stream itself, so the connection stays usable.
   if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return Promise.resolve('');
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) {
-    refuseBody(request, response, 0);
+    refuseBody(request, response, 0, requestId);
     return Promise.resolve(null);
   }
   return new Promise((resolve, reject) => {
@@ -29,7 +32,7 @@ function readBody(request: IncomingMessage, response: ServerResponse): Promise<s
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
       request.off('data', onData).off('end', onEnd);
-      refuseBody(request, response, size);
+      refuseBody(request, response, size, requestId);
       resolve(null);
     };
     const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'));
@@ -43,8 +46,8 @@ function readBody(request: IncomingMessage, response: ServerResponse): Promise<s
  * bytes still arrive is reset, and a client still writing gets EPIPE or ECONNRESET instead of the answer.
  * Beyond the bound the connection is cut.
  */
-function refuseBody(request: IncomingMessage, response: ServerResponse, received: number): void {
-  const { status, headers, body } = errorResponse(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`, { connection: 'close' });
+function refuseBody(request: IncomingMessage, response: ServerResponse, received: number, requestId: string): void {
+  const { status, headers, body } = errorResponse(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`, { connection: 'close', 'x-request-id': requestId });
   // Content-Length frames the answer, so the client has all of it before the connection ends.
   response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body!)) }).write(body);
   let discarded = received;
@@ -64,41 +67,61 @@ function write(res: ServerResponse, response: PlainResponse): void {
   res.end(response.body);
 }
 
+/** Options of the node:http listener, besides the pipeline's. */
+export interface NodeListenerOptions extends PipelineOptions {
+  /** Serve `GET /metrics` from these metrics on the API's own port (DOCS_PLATFORM_METRICS=1); default not. */
+  serveMetrics?: Metrics;
+}
+
 /**
  * A node:http request listener serving the platform's API: `http.createServer(createNodeListener(platform))`.
  * It also serves the API reference page at `/docs`, from the installed swagger-ui-dist unless `docsAssets` is given.
  * Wrap the server in answerClientErrors() so that what node answers itself (unparsable requests, timeouts)
  * comes in the error shape too, as serve() does.
  */
-export function createNodeListener(platform: Platform, options: PipelineOptions = {}) {
+export function createNodeListener(platform: Platform, options: NodeListenerOptions = {}) {
   const pipeline = createPipeline(platform, { ...options, docsAssets: options.docsAssets ?? swaggerUiAssets() });
+  const metrics = options.serveMetrics;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Chosen before the body is read, so that a 413 for a body too large carries it too.
+    const requestId = requestIdOf(req.headers);
     try {
       const url = req.url ?? '/';
       const q = url.indexOf('?');
-      const body = await readBody(req, res);
+      const path = q === -1 ? url : url.slice(0, q);
+      if (metrics && path === METRICS_PATH) return void write(res, await metricsResponse(metrics, req.method, requestId));
+      const body = await readBody(req, res, requestId);
       if (body === null) return;
       const response = await pipeline({
         method: req.method ?? 'GET',
-        path: q === -1 ? url : url.slice(0, q),
+        path,
         query: q === -1 ? '' : url.slice(q + 1),
         headers: req.headers as Record<string, string | undefined>,
         body,
         origin: `http://${req.headers.host ?? 'localhost'}`,
+        clientAddress: req.socket.remoteAddress,
+        requestId,
       });
       write(res, response);
     } catch (error) {
       // The connection closed under a request still arriving: the client went away, or its 408 was answered.
       if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && req.destroyed) return;
-      options.log?.(`error: ${(error as Error)?.stack ?? String(error)}`);
-      if (!res.headersSent) write(res, errorResponse(500, 'Internal server error'));
+      options.logger?.failure(requestId, req.method ?? 'GET', null, error);
+      if (!res.headersSent) write(res, errorResponse(500, 'Internal server error', { 'x-request-id': requestId }));
       else res.destroy();
     }
   };
 }
 
+/** Answers a scrape of `/metrics`: GET only, no token (it is served only where the operator turned it on). */
+export async function metricsResponse(metrics: Metrics, method: string | undefined, requestId: string): Promise<PlainResponse> {
+  if (method !== 'GET' && method !== 'HEAD') return errorResponse(405, `${method} is not allowed on ${METRICS_PATH}; use GET`, { allow: 'GET, HEAD', 'x-request-id': requestId });
+  const { type, body } = await metrics.scrape();
+  return { status: 200, headers: { 'content-type': type, 'cache-control': 'no-store', 'x-request-id': requestId }, body };
+}
+
 /** Options of serve(). */
-export interface ServeOptions extends PipelineOptions {
+export interface ServeOptions extends NodeListenerOptions {
   platform: Platform;
   /** The port; 0 picks a free one. Default 8080. */
   port?: number;
@@ -132,8 +155,10 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   // that much late; a tenth of the shorter timeout keeps it near its time.
   const shortest = Math.min(...[headersTimeout, requestTimeout].filter((ms) => ms > 0), 300_000);
   const connectionsCheckingInterval = Math.min(30_000, Math.max(100, shortest / 10));
-  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval }, createNodeListener(options.platform, options));
-  answerClientErrors(server);
+  // /healthz and /readyz are served unless turned off; a graceful stop (close()) makes /readyz answer 503.
+  const health: Health | undefined = options.health === false ? undefined : typeof options.health === 'object' ? options.health : createHealth(options.platform);
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval }, createNodeListener(options.platform, { ...options, health }));
+  answerClientErrors(server, options.logger);
   server.keepAliveTimeout = 5_000;
   const drain = drainOnClose(server);
   await new Promise<void>((resolve, reject) => {
@@ -151,6 +176,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     url: `http://${shownHost}:${port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        health?.stop();
         drain();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();

@@ -33,7 +33,7 @@ export async function presentMember(ctx: Context, member: MemberRecord): Promise
 }
 
 /** The organization's content (collections and live spaces), read once per transaction. */
-const contentOf = (ctx: Context, organization: string) => oncePerTransaction(ctx.tx, `content:${organization}`, () => contentSnapshot(ctx, organization));
+const contentOf = (ctx: Context, organization: string) => oncePerTransaction(ctx.tx, ['content', organization], () => contentSnapshot(ctx, organization));
 
 /**
  * Starts reading what presenting the members of an organization reads once (its content), for an operation
@@ -56,7 +56,7 @@ async function countMemberSpaces(ctx: Context, member: MemberRecord): Promise<nu
   const grants = await grantsOf(ctx, member);
   if (grants.size > 0) return (await spacesOfMember(ctx, member, snapshot, grants)).length;
   // Without team grants the count depends only on the role: a page of members computes it once per role.
-  return oncePerTransaction(ctx.tx, `content-count:${organization}:${member.role}`, async () => {
+  return oncePerTransaction(ctx.tx, ['content-count', organization, member.role], async () => {
     return (await spacesOfMember(ctx, member, snapshot, grants)).length;
   });
 }

@@ -54,6 +54,7 @@ export const listOpenAPISpecs = readOperation({
  */
 export const createOpenAPISpec = writeOperation({
   name: 'createOpenAPISpec',
+  heavy: true,
   summary: 'Create an OpenAPI specification',
   params: { organizationId: Id },
   body: { slug: SpecSlug, source: SpecSource },
@@ -86,6 +87,7 @@ export const getOpenAPISpec = readOperation({
  */
 export const putOpenAPISpec = writeOperation({
   name: 'putOpenAPISpec',
+  heavy: true,
   summary: 'Create or update an OpenAPI specification',
   params: { organizationId: Id, specSlug: SpecSlug },
   body: { source: SpecSource },

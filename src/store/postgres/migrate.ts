@@ -35,6 +35,8 @@ const MIGRATIONS: ((layout: Layout) => string[])[] = [
   // When a blob was last stored or touched, from the platform's clock: the blob collection's grace period
   // counts from it (blobs.ts). Blobs stored before keep the time they were created.
   (layout) => [`ALTER TABLE ${layout.own('blobs')} RENAME COLUMN created_at TO stored_at`],
+  // Rate-limit counts shared by every process (rate-limiter.ts); unlogged: a crash may lose them, harmlessly.
+  (layout) => [`CREATE UNLOGGED TABLE IF NOT EXISTS ${layout.own('rate_limits')} (key text PRIMARY KEY, window_start bigint NOT NULL, spent bigint NOT NULL)`],
 ];
 
 /** How many records a backfill of new index columns rewrites per statement. */

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { StoreClosedError, StoreUnavailableError, type Store, type StoreSchema, type StoredRecord } from '../types.js';
 import type { BlobStore } from '../blobs.js';
 import { createPostgresBlobStore } from './blobs.js';
+import { createPostgresRateLimiter, type SharedRateCounter } from './rate-limiter.js';
 import { isRetryable, isUnreachable, unavailable } from './errors.js';
 import { countRecords, exportBlobKeys, exportRecords } from './export.js';
 import { layoutOf, type Layout } from './layout.js';
@@ -95,6 +96,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 export interface PostgresStore extends Store {
   /** File bytes, in the store's `blobs` table. */
   readonly blobs: BlobStore;
+  /** Rate-limit counts every process on the database shares, in the `rate_limits` table (a platform's `rateLimiter`). */
+  readonly rateLimiter: SharedRateCounter;
   /** The number of records of each table (for copies between stores). */
   countRecords(): Promise<Record<string, number>>;
   /** Every record, table by table, a batch at a time, from one consistent state (for copies between stores). */
@@ -107,6 +110,7 @@ class PgStore implements PostgresStore {
   private closed = false;
   private readonly running = new Set<Promise<unknown>>();
   readonly blobs: BlobStore;
+  readonly rateLimiter: SharedRateCounter;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -116,6 +120,7 @@ class PgStore implements PostgresStore {
     now?: () => Date,
   ) {
     this.blobs = createPostgresBlobStore(pool, layout.own('blobs'), { now });
+    this.rateLimiter = createPostgresRateLimiter(pool, layout.own('rate_limits'));
   }
 
   read<T>(fn: Parameters<Store['read']>[0]): Promise<T> {
@@ -177,6 +182,24 @@ class PgStore implements PostgresStore {
           checkIn(client, broken);
         }
         await backOff(attempt);
+      }
+    });
+  }
+
+  /** The database answers, and is not a read-only standby. */
+  ready(): Promise<void> {
+    return this.track(async () => {
+      const client = await this.connect();
+      let broken: unknown;
+      try {
+        const { rows } = await client.query('SELECT pg_is_in_recovery() AS standby');
+        if (rows[0].standby) throw new StoreUnavailableError('The PostgreSQL database is a read-only standby');
+      } catch (error) {
+        if (error instanceof StoreUnavailableError) throw error;
+        broken = isUnreachable(error) ? error : undefined;
+        throw unavailable(error);
+      } finally {
+        checkIn(client, broken);
       }
     });
   }

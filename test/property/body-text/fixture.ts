@@ -112,6 +112,7 @@ async function build(h: Harness) {
   const requests: BodyRequest[] = [
     { method: 'PATCH', path: orgPath, body: { title: 'Acme', emailDomains: ['acme.test'], defaultRole: 'read', logo: 'https://acme.test/logo.png', sso: true, ai: false, inviteLinks: true } },
     { method: 'POST', path: `${orgPath}/link-invites`, body: { role: 'comment' } },
+    { method: 'POST', path: '/v1/user/tokens', body: { label: 'Laptop' } },
     { method: 'PATCH', path: `${orgPath}/link-invites/${invite.id}`, body: { role: 'edit' } },
     { method: 'PATCH', path: `${orgPath}/members/${member.userId}`, body: { role: 'review' } },
     { method: 'PUT', path: `${orgPath}/teams`, body: { title: 'Editors', members: [member.userId] } },

@@ -50,6 +50,7 @@ async function changeRequestForImport(ctx: Context, spaceId: string, changeReque
  */
 export const importContent = writeOperation({
   name: 'importContent',
+  heavy: true,
   summary: 'Import content into a new revision of a space',
   params: { spaceId: Id },
   body: ImportBody,
@@ -77,6 +78,7 @@ export const importContent = writeOperation({
  */
 export const importContentInChangeRequest = writeOperation({
   name: 'importContentInChangeRequest',
+  heavy: true,
   summary: 'Import content into a new revision of a change request',
   params: { spaceId: Id, changeRequestId: Id },
   body: ImportBody,

@@ -40,6 +40,7 @@ export function pdfFileName(title: string): string {
  */
 export const getChangeRequestPDF = writeOperation({
   name: 'getChangeRequestPDF',
+  heavy: true,
   summary: "Get a temporary URL to download a change request's content as PDF",
   params: { spaceId: Id, changeRequestId: Id },
   query: PdfQuery,

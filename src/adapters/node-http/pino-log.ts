@@ -1,0 +1,69 @@
+import { pino, type Logger } from 'pino';
+import type { RequestLogger } from '../request-log.js';
+
+/** The levels DOCS_PLATFORM_LOG_LEVEL takes, most severe first. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Where log lines go: stdout by default. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+/** Options of createLogger(). */
+export interface LoggerOptions {
+  /** Default `info`. */
+  level?: LogLevel;
+  /** Lines for a person (pretty()) instead of JSON; the bundled server sets it when stdout is a TTY. */
+  pretty?: boolean;
+  /** Default stdout. */
+  destination?: LogDestination;
+}
+
+/** A pino logger writing one JSON line per entry (or readable lines with `pretty`). */
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const stdout: LogDestination = options.destination ?? pino.destination({ dest: 1, sync: true });
+  const destination = options.pretty ? pretty(stdout) : stdout;
+  return pino({ level: options.level ?? 'info', base: { pid: process.pid } }, destination);
+}
+
+/**
+ * The pipeline's entries through pino: `{"msg":"request","requestId",...}` at info, and an unexpected
+ * failure at error, its stack in `err`, with the request id. Entries never hold a token or a body.
+ */
+export function pinoRequestLogger(logger: Logger): RequestLogger {
+  return {
+    request: (entry) => logger.info(entry, 'request'),
+    failure: (requestId, method, route, error) => logger.error({ requestId, method, route, err: error }, 'request failed'),
+  };
+}
+
+const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/**
+ * Turns pino's JSON lines into lines for a terminal: `10:04:01.123 INFO  GET /v1/orgs/{organizationId} 200
+ * 1.2ms 345B user=… req=…`, and a failure's stack below its line.
+ */
+export function pretty(out: LogDestination): LogDestination {
+  return {
+    write(line) {
+      let entry: Record<string, any>;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        return out.write(line);
+      }
+      const time = new Date(entry.time).toISOString().slice(11, 23);
+      const level = (LEVEL_NAMES[entry.level] ?? String(entry.level)).padEnd(5);
+      let text: string;
+      if (entry.msg === 'request') {
+        const user = entry.userId ? ` user=${entry.userId}` : '';
+        text = `${entry.method} ${entry.route ?? '(no route)'} ${entry.status} ${entry.durationMs}ms ${entry.bytes}B${user} req=${entry.requestId}`;
+      } else {
+        const request = entry.requestId ? ` req=${entry.requestId}` : '';
+        text = `${entry.msg ?? ''}${request}${entry.err?.stack ? `\n${entry.err.stack}` : ''}`;
+      }
+      out.write(`${time} ${level} ${text}\n`);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { tokenHash } from './auth.js';
+
+/**
+ * Rate limits: each client (a token, or an address for requests without one) has a budget of request units
+ * a minute, counted in fixed one-minute windows. Counting is a port of the platform (`RateLimiter`): in
+ * memory by default (one process), or in PostgreSQL (src/store/postgres/rate-limiter.ts), where every
+ * process on one database shares the counts.
+ */
+
+/** Counts request units per key and window. */
+export interface RateLimiter {
+  /**
+   * Adds `cost` to the units `key` has spent in the window that starts at `windowStart` (Unix milliseconds,
+   * a multiple of the window's length) and resolves to the units spent in it so far, this call's included.
+   * Atomic: concurrent calls, from any process sharing the limiter, each see their own addition.
+   * Counts of earlier windows are forgotten.
+   */
+  take(key: string, cost: number, windowStart: number): Promise<number>;
+}
+
+/** The length of a window: budgets are per minute. */
+export const RATE_WINDOW_MS = 60_000;
+
+/** What one request costs, in units of the budget. */
+export const RATE_COSTS = {
+  /** A read (GET). */
+  read: 1,
+  /** A write: anything that changes what is stored. */
+  write: 5,
+  /** A heavy job: an import, a PDF, OpenAPI processing (CPU and seconds of a worker thread). */
+  heavy: 20,
+} as const;
+
+/** The outcome of a request's check, sent back as X-RateLimit-* headers (and Retry-After when refused). */
+export interface RateDecision {
+  readonly allowed: boolean;
+  /** The budget a minute. */
+  readonly limit: number;
+  /** The units left in this window. */
+  readonly remaining: number;
+  /** When the window ends, in Unix seconds. */
+  readonly reset: number;
+  /** Seconds until the budget is back (the end of the window); 0 when allowed. */
+  readonly retryAfter: number;
+}
+
+/**
+ * Spends `cost` units of `key`'s budget of `limit` a minute at `now`: allowed while the window's units,
+ * this request's included, stay within the limit. A refused request counts too, so a client that keeps
+ * sending stays refused until the window ends.
+ */
+export async function spendBudget(limiter: RateLimiter, key: string, cost: number, limit: number, now: number): Promise<RateDecision> {
+  const windowStart = now - (now % RATE_WINDOW_MS);
+  const spent = await limiter.take(key, cost, windowStart);
+  const end = windowStart + RATE_WINDOW_MS;
+  const allowed = spent <= limit;
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, limit - spent),
+    reset: Math.ceil(end / 1000),
+    retryAfter: allowed ? 0 : Math.max(1, Math.ceil((end - now) / 1000)),
+  };
+}
+
+/** The most keys the memory limiter holds in one window; past it, new keys share one count (OVERFLOW_KEY). */
+const MAX_MEMORY_KEYS = 100_000;
+const OVERFLOW_KEY = '\u0000overflow';
+
+/**
+ * A limiter in this process's memory. Only the current window's counts are kept: they are dropped at once
+ * when a new window begins, so memory is bounded by the clients of one minute (at most MAX_MEMORY_KEYS).
+ */
+export function createMemoryRateLimiter(): RateLimiter {
+  let window = -1;
+  let counts = new Map<string, number>();
+  return {
+    async take(key, cost, windowStart) {
+      if (windowStart !== window) {
+        if (windowStart < window) return cost; // a late call from an earlier window
+        window = windowStart;
+        counts = new Map();
+      }
+      // A flood of made-up keys (tokens) shares one budget rather than growing the map or resetting it.
+      const counted = counts.size >= MAX_MEMORY_KEYS && !counts.has(key) ? OVERFLOW_KEY : key;
+      const spent = (counts.get(counted) ?? 0) + cost;
+      counts.set(counted, spent);
+      return spent;
+    },
+  };
+}
+
+/**
+ * Whose budget a request spends: its bearer token's (counted under the token's hash, never the token), or
+ * its client address's. The address is the connection's peer for node:http; behind a proxy every client
+ * shares the proxy's, and the Fetch adapter has one only when its `clientAddress` option gives it.
+ */
+export async function budgetKey(authorization: string | undefined, clientAddress: string | undefined): Promise<string> {
+  const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  if (bearer) return `token:${await tokenHash(bearer[1])}`;
+  return `address:${clientAddress ?? 'unknown'}`;
+}
