@@ -170,7 +170,8 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
         metrics?.rateLimited();
         const costs = `a read costs ${RATE_COSTS.read}, a write ${RATE_COSTS.write}, an import, PDF or OpenAPI processing ${RATE_COSTS.heavy}`;
         const message = `Rate limit exceeded: ${decision.limit} units a minute (${costs}); try again in ${decision.retryAfter} s`;
-        return errorResponse(429, message);
+        // A reader gets a page that says so; an API client the error shape.
+        return published ? reader.failurePage(request, new ApiError(429, message)) : errorResponse(429, message);
       }
     }
     if (reference) return reference;

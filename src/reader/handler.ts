@@ -151,18 +151,24 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
   });
   const withoutBody = (request: PlainRequest, response: PlainResponse) => (request.method === 'HEAD' ? { ...response, body: undefined } : response);
 
-  /** Runs the work of a request; a failure with a status (the store cannot be reached: 503) is a page saying so, for readers too. */
+  /** A failure with a status, as a page for readers: the store cannot be reached (503), a spent rate limit (429), ... */
+  async function failurePage(request: PlainRequest, error: ApiError, headers: Record<string, string> = {}): Promise<PlainResponse> {
+    const title = error.status === 503 || error.status === 429 ? 'Try again in a moment' : 'This page cannot be shown';
+    return withoutBody(request, await documentResponse(error.status, plainDocument(title, error.message), undefined, { 'cache-control': 'no-store', ...headers }));
+  }
+
+  /** Runs the work of a request; a failure with a status is a page saying so (failurePage). */
   async function guarded<T extends PlainResponse | undefined>(request: PlainRequest, work: () => Promise<T>): Promise<T | PlainResponse> {
     try {
       return await work();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const title = error.status === 503 ? 'Try again in a moment' : 'This page cannot be shown';
-      return withoutBody(request, await documentResponse(error.status, plainDocument(title, error.message), undefined, { 'cache-control': 'no-store' }));
+      return failurePage(request, error);
     }
   }
 
   return {
+    failurePage,
     /** Answers the paths under /published/, or undefined (at once) for any other path. */
     published(request: PlainRequest): Promise<PlainResponse> | undefined {
       if (!request.path.startsWith(PUBLISHED_PREFIX)) return undefined;

@@ -79,6 +79,13 @@ httpSuite(
       expect((await h().request('GET', '/v1/orgs')).status).toBe(429);
       // The owner's token is another budget.
       expect((await h().owner.get('/v1/orgs')).status).toBe(200);
+      // A reader of a published site (here a page that is not there) spends the same address's budget.
+      const reading = await h().request('GET', '/published/o/nowhere/nosite', { token: null });
+      expect(reading.status).toBe(429);
+      expect(reading.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(reading.text).toContain('Rate limit exceeded');
+      expect(reading.headers.get('retry-after')).toBe('60');
+      expect(reading.headers.get('x-ratelimit-limit')).toBe(String(LIMIT));
       const probe = await h().send('/healthz');
       expect(probe.status).toBe(200);
       expect(probe.headers.get('x-ratelimit-limit')).toBeNull();

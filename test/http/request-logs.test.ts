@@ -47,8 +47,10 @@ httpSuite(
       await h().owner.put(`${org}/teams`, { title: secret, token });
       await h().owner.put(`${org}/teams`, { title: 5, note: token });
       await h().request('GET', `${org}?access_token=${token}`, { token: null, headers: { authorization: `Bearer ${token}x` } });
+      // A reader's page, its share key in the query: logged under the reader's pattern, without its path.
+      await h().request('GET', `/published/o/${h().organizationId}/nosite?share=${secret}`, { token: null });
       const entries = lines.map((line) => JSON.parse(line));
-      expect(entries).toHaveLength(5);
+      expect(entries).toHaveLength(6);
       expect(entries[0]).toMatchObject({
         msg: 'request',
         level: 30,
@@ -67,6 +69,7 @@ httpSuite(
         ['PUT', '/v1/orgs/{organizationId}/teams', 201],
         ['PUT', '/v1/orgs/{organizationId}/teams', 400],
         ['GET', '/v1/orgs/{organizationId}', 401],
+        ['GET', '/published/{path}', 404],
       ]);
       const text = lines.join('');
       expect(text).not.toContain(token);
