@@ -1,0 +1,37 @@
+import type fc from 'fast-check';
+import { EditContent, type EditOp } from './content-commands.js';
+import { CreateRequest } from './lifecycle-commands.js';
+import { MergeRequest, SpaceEdit } from './merge-commands.js';
+import type { Model, Real } from './model.js';
+
+/**
+ * Runs that once failed, checked first on every run (fast-check's `examples`). Ops are written as the
+ * commands print them: `+` inserts, `kind:n` changes the n-th page.
+ */
+
+const ops = (text: string): EditOp[] =>
+  text.split(' ').map((op) => {
+    if (op === '+') return { kind: 'insert', page: 0 };
+    const [kind, page] = op.split(':');
+    return { kind: kind as EditOp['kind'], page: Number(page) };
+  });
+
+const FIRST_LIVE = { pick: 0, any: false };
+const edit = (text: string) => new EditContent(FIRST_LIVE, ops(text), false);
+
+export type Run = fc.AsyncCommand<Model, Real>[];
+
+export const EXAMPLES: Run[] = [
+  // A page the request deletes and reverts (in one batch, its neighbour deleted before) came back under a
+  // new ordering key, so a merge took it for an edit that clashed with the space's deletion of the page.
+  [
+    new CreateRequest(false, undefined),
+    edit('+ body:0'),
+    edit('delete:1 body:0'),
+    edit('delete:5 revert:2 +'),
+    new SpaceEdit(ops('delete:2 +')),
+    new MergeRequest(FIRST_LIVE, false),
+  ],
+  // The same, the page's ordering key taken meanwhile by a page the request inserted at the end.
+  [new CreateRequest(false, undefined), edit('delete:3 +'), edit('revert:3'), new SpaceEdit(ops('delete:3')), new MergeRequest(FIRST_LIVE, false)],
+];
