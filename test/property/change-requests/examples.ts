@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import { EditContent, type EditOp } from './content-commands.js';
 import { CreateRequest } from './lifecycle-commands.js';
-import { MergeRequest, SpaceEdit } from './merge-commands.js';
+import { MergeRequest, SpaceEdit, UpdateRequest } from './merge-commands.js';
 import type { Model, Real } from './model.js';
 
 /**
@@ -34,4 +34,18 @@ export const EXAMPLES: Run[] = [
   ],
   // The same, the page's ordering key taken meanwhile by a page the request inserted at the end.
   [new CreateRequest(false, undefined), edit('delete:3 +'), edit('revert:3'), new SpaceEdit(ops('delete:3')), new MergeRequest(FIRST_LIVE, false)],
+  // An update put the page the space added at the end after the request's own, which had taken its
+  // ordering key, under a new key: the next update took that for a move of the page by the request, which
+  // clashed with the space's deletion of it. (The two refused edits only use up page numbers, so that the
+  // space's page, page-10, sorts second and is the one it deletes.)
+  [
+    new EditContent({ pick: 0, any: true }, ops('+'), false),
+    new EditContent({ pick: 0, any: true }, ops('+ +'), false),
+    new CreateRequest(false, undefined),
+    edit('+ +'),
+    new SpaceEdit(ops('+')),
+    new UpdateRequest(FIRST_LIVE),
+    new SpaceEdit(ops('delete:1 +')),
+    new UpdateRequest(FIRST_LIVE),
+  ],
 ];
