@@ -48,4 +48,24 @@ export const EXAMPLES: Run[] = [
     new SpaceEdit(ops('delete:1 +')),
     new UpdateRequest(FIRST_LIVE),
   ],
+  // A page both sides have and the base does not: request #5, updated, kept page-1 that the space deleted;
+  // then request #3's merge put page-1 back in the space, with another change. Merging request #5 then
+  // combines two additions of page-1: its different title and body are conflicts (the model once kept the
+  // space's page without one).
+  [
+    new SpaceEdit(ops('+')),
+    new CreateRequest(false, undefined),
+    new SpaceEdit(ops('+')),
+    new CreateRequest(false, undefined),
+    edit('body:0'),
+    new EditContent({ pick: 1, any: false }, ops('title:0 +'), false),
+    new SpaceEdit(ops('+')),
+    new CreateRequest(false, undefined),
+    new SpaceEdit(ops('+')),
+    new CreateRequest(false, undefined),
+    new SpaceEdit(ops('delete:0 +')),
+    new UpdateRequest({ pick: 4, any: true }),
+    new MergeRequest(FIRST_LIVE, false),
+    new MergeRequest(FIRST_LIVE, false),
+  ],
 ];
