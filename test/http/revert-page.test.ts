@@ -115,6 +115,37 @@ httpSuite('revert_page', (h) => {
     expect(a.outline(await a.pages(space.id, cr.id))[0]).toEqual(['Guide', 'guide', [['Install', 'guide/install'], ['Setup', 'guide/setup']]]);
   });
 
+  it('puts a moved or deleted page back exactly where it was: the space deleting it then merges without a conflict', async () => {
+    const { space, cr, install, setup, faq } = await fixture();
+    // Setup, moved to the end once FAQ is gone, is where FAQ was; FAQ comes back before it. Install stays
+    // deleted, so Setup goes back as Guide's only subpage.
+    await a.batch(space.id, cr.id, [
+      { operation: 'delete_page', page: install.id },
+      { operation: 'delete_page', page: faq.id },
+      { operation: 'update_page', page: setup.id, into: null },
+      { operation: 'insert_page', title: 'Later', document: md('New.') },
+    ]);
+    await a.batch(space.id, cr.id, [faq, setup].map((page) => ({ operation: 'revert_page', page: page.id })));
+    expect(a.outline(await a.pages(space.id, cr.id))).toEqual([
+      ['Guide', 'guide', [['Setup', 'guide/setup']]],
+      ['FAQ', 'faq'],
+      ['Later', 'later'],
+    ]);
+    // Meanwhile the space deletes both; the request has them as its base does, so their deletion stands.
+    const other = await a.changeRequest(space.id);
+    await a.batch(space.id, other.id, [setup, faq].map((page) => ({ operation: 'delete_page', page: page.id })));
+    h().clock.advance(1000);
+    expect((await h().owner.post(`${a.changeRequestPath(space.id, other.id)}/merge`)).status).toBe(200);
+    h().clock.advance(1000);
+    const merged = await h().owner.post(`${a.changeRequestPath(space.id, cr.id)}/merge`);
+    expect(merged.status, merged.text).toBe(200);
+    expect(merged.body.result).toBe('merge');
+    expect(a.outline(await a.pages(space.id))).toEqual([
+      ['Guide', 'guide'],
+      ['Later', 'later'],
+    ]);
+  });
+
   it('goes back to a given revision of the space, and refuses one of another space or none', async () => {
     const { space, cr, faq } = await fixture();
     const once = await a.batch(space.id, cr.id, [{ operation: 'update_page', page: faq.id, title: 'Questions', document: md('First answer.') }]);

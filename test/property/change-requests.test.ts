@@ -4,6 +4,7 @@ import { manualClock } from '../../src/core/clock.js';
 import { createPlatform } from '../../src/core/platform.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import { EditContent, type EditOp } from './change-requests/content-commands.js';
+import { EXAMPLES, type Run } from './change-requests/examples.js';
 import { CreateRequest, SETTABLE, SetLock, SetStatus, SetSubject } from './change-requests/lifecycle-commands.js';
 import { MergeRequest, SpaceEdit, UpdateRequest } from './change-requests/merge-commands.js';
 import { check, type Model, type Real } from './change-requests/model.js';
@@ -85,7 +86,7 @@ describe('change request lifecycle (model-based)', () => {
         await fc.asyncModelRun(() => ({ model, real }), cmds);
         await real.platform.close();
       }),
-      { numRuns: NUM_RUNS },
+      { numRuns: NUM_RUNS, examples: EXAMPLES.map((run): [Run] => [run]) },
     );
   }, 120_000);
 });

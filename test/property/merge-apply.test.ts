@@ -17,9 +17,10 @@ import { applyScript, childrenOf, contendedScriptArb, emptySide, insertsArb, scr
 /**
  * The merge as stored (commit.ts and apply.ts): random base, space and request contents are written as
  * revisions with the draft's own operations, merged with commitMerge, and the stored result read back.
- * It must be what the pure merge says, page by page (fields, slug, path, parent, body), in the same order
- * among siblings, with the same files; ordering keys and timestamps may differ, because the draft makes
- * its own when it moves pages.
+ * It must be what the pure merge says, page by page (fields, slug, path, parent, ordering key, body), in
+ * the same order among siblings, with the same files. Ordering keys too: a key the result does not have
+ * reads as a move of the page to the next merge, a clash with the other side's changes. Timestamps may
+ * differ.
  */
 
 const NUM_RUNS = 80;
@@ -44,13 +45,13 @@ async function storeSide(ctx: WriteContext, side: Side, docs: Docs, id: string):
   return (await draft.commit({ parents: [], type: 'edits' })).id;
 }
 
-/** What a stored tree says, in a form to compare: per page its fields, place by sibling position, body. */
+/** What a stored tree says, in a form to compare: per page its fields, place (key and sibling position), body. */
 async function observe(tx: WriteTransaction, tree: PageTree) {
   const pages = [];
   for (const page of [...tree.byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const siblings = page.parent === null ? tree.pages : tree.byId.get(page.parent)!.pages;
     const fields = Object.fromEntries(OWN_FIELDS.map((field) => [field, page[field]]));
-    pages.push({ ...fields, id: page.id, type: page.type, slug: page.slug, path: page.path, parent: page.parent, at: siblings.indexOf(page), body: await readMarkdown(tx, page) });
+    pages.push({ ...fields, id: page.id, type: page.type, slug: page.slug, path: page.path, parent: page.parent, order: page.order, at: siblings.indexOf(page), body: await readMarkdown(tx, page) });
   }
   return { pages, files: [...tree.files] };
 }
@@ -62,7 +63,7 @@ async function expected(tx: WriteTransaction, merged: MergedContent) {
     const siblings = [...merged.pages.values()].filter((other) => other.parent === page.parent).sort((a, b) => (a.order < b.order ? -1 : 1));
     const fields = Object.fromEntries(OWN_FIELDS.map((field) => [field, page[field]]));
     const body = merged.bodies.get(page.id) ?? (await readMarkdown(tx, page));
-    pages.push({ ...fields, id: page.id, type: page.type, slug: page.slug, path: page.path, parent: page.parent, at: siblings.indexOf(page), body });
+    pages.push({ ...fields, id: page.id, type: page.type, slug: page.slug, path: page.path, parent: page.parent, order: page.order, at: siblings.indexOf(page), body });
   }
   return { pages, files: [...merged.files.values()] };
 }

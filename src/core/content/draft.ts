@@ -24,7 +24,7 @@ import { layoutOf, settleLayout, type PageLayoutSettings } from './page-layout.j
 
 export { MAX_TITLE_LENGTH };
 
-/** A page to insert. `id`, `slug` and `order` are for callers that re-create a page as it was (merge). */
+/** A page to insert. `id`, `slug` and `order` are for callers that re-create a page as it was (merge, revert). */
 export interface NewPage {
   readonly id?: string;
   readonly type: PageType;
@@ -202,10 +202,7 @@ export class RevisionDraft {
     if (await this.pages.has(id)) throw badRequest(`A page ${id} exists already`);
     const parent = await this.parentFor(fields.type, into);
     const slug = fields.slug === undefined ? await this.freeSlug(parent, slugify(fields.title)) : await this.checkSlug(parent, fields.slug, id);
-    const order = fields.order ?? (await this.orderAt(into, at, undefined));
-    if (fields.order !== undefined && (await this.children.has(childKey(into, order)))) {
-      throw badRequest(`order: ${order} is taken among the children of ${into ?? 'the top level'}`);
-    }
+    const order = fields.order === undefined ? await this.orderAt(into, at, undefined) : await this.freeOrder(into, fields.order, id);
     if (fields.type === 'link' && !fields.target) throw badRequest('target: a link page needs a target');
     if (fields.type === 'computed' && !fields.computed) throw badRequest('computed: a computed page needs its source');
     if (fields.layout !== undefined && !LAYOUT_TYPES.has(fields.type)) throw badRequest(`layout: a ${fields.type} page has no layout`);
@@ -271,9 +268,11 @@ export class RevisionDraft {
 
   /**
    * Moves a page: under `into` (null: the top level; undefined: its parent stays) at position `at` among
-   * its new siblings (undefined: its place when the parent stays, else the end). Its subtree moves with it.
+   * its new siblings (undefined: its place when the parent stays, else the end), or with the ordering key
+   * `{ order }` (a caller putting a page back exactly where it was: revert), which must be free there.
+   * Its subtree moves with it.
    */
-  async movePage(id: string, into: string | null | undefined, at?: number): Promise<PageEntry> {
+  async movePage(id: string, into: string | null | undefined, at?: number | { readonly order: string }): Promise<PageEntry> {
     const page = await this.requirePage(id);
     const target = into === undefined ? page.parent : into;
     if (target === page.parent && at === undefined) return page;
@@ -282,7 +281,7 @@ export class RevisionDraft {
       if (up.id === id) throw badRequest(`into: page ${id} cannot be moved under itself or one of its own subpages`);
     }
     if (target !== page.parent) await this.checkSlug(parent, page.slug, id);
-    const order = await this.orderAt(target, at, page);
+    const order = typeof at === 'object' ? await this.freeOrder(target, at.order, id) : await this.orderAt(target, at, page);
     await this.children.delete(childKey(page.parent, page.order));
     await this.children.set(childKey(target, order), id);
     await this.pages.set(id, { ...page, parent: target, order });
@@ -388,6 +387,13 @@ export class RevisionDraft {
       if (!(await this.paths.has(pathUnder(parent?.path ?? null, slug)))) return slug;
       if (n > 10_000) throw badRequest(`slug: no free slug like "${base.slice(0, MAX_SLUG_LENGTH)}"`);
     }
+  }
+
+  /** An ordering key a caller gives for a page under `parent`: refused when another page holds it there. */
+  private async freeOrder(parent: string | null, order: string, self: string): Promise<string> {
+    const holder = await this.children.get(childKey(parent, order));
+    if (holder !== undefined && holder !== self) throw badRequest(`order: ${order} is taken among the children of ${parent ?? 'the top level'}`);
+    return order;
   }
 
   /**

@@ -112,8 +112,11 @@ export const show = ({ pick, any }: Target) => `${any ? 'any ' : ''}#${pick}`;
 /** Picks an element by a natural number, modulo the length (undefined when there is none). */
 export const pickOf = <T>(items: readonly T[], n: number): T | undefined => (items.length === 0 ? undefined : items[n % items.length]);
 
-/** What a three-way choice of one value gives: ours when theirs left it, theirs otherwise; a conflict when both changed it differently. */
-function choose(base: string, ours: string, theirs: string): { value: string; conflict: boolean } {
+/**
+ * What a three-way choice of one value gives: ours when theirs left it, theirs otherwise; a conflict when
+ * both changed it differently. Without a base (added on both sides), only agreement is no conflict.
+ */
+function choose(base: string | undefined, ours: string, theirs: string): { value: string; conflict: boolean } {
   if (ours === theirs || base === ours) return { value: theirs, conflict: false };
   if (base === theirs) return { value: ours, conflict: false };
   return { value: theirs, conflict: true };
@@ -122,16 +125,18 @@ function choose(base: string, ours: string, theirs: string): { value: string; co
 /**
  * Combines the space's content (ours) and a request's (theirs) since their common base: a page only one
  * side added is kept; a page one side deleted is deleted unless the other side changed it, then the
- * request decides (a conflict); otherwise title and body each take the side that changed them.
+ * request decides (a conflict); otherwise title and body each take the side that changed them. A page
+ * both sides have and the base does not (the request kept a page the space deleted, and a later merge put
+ * it back in the space) has each field added on both sides: a conflict where they differ.
  */
 export function mergeContents(base: Content, ours: Content, theirs: Content): { content: Map<string, Page>; conflicts: boolean } {
   const content = new Map<string, Page>();
   let conflicts = false;
   for (const path of new Set([...base.keys(), ...ours.keys(), ...theirs.keys()])) {
     const [b, o, t] = [base.get(path), ours.get(path), theirs.get(path)];
-    if (o && t && b) {
-      const title = choose(b.title, o.title, t.title);
-      const body = choose(b.body, o.body, t.body);
+    if (o && t) {
+      const title = choose(b?.title, o.title, t.title);
+      const body = choose(b?.body, o.body, t.body);
       conflicts ||= title.conflict || body.conflict;
       content.set(path, { title: title.value, body: body.value });
     } else if (o || t) {

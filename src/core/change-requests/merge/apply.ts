@@ -14,8 +14,7 @@ import type { MergeSide, MergedContent } from './types.js';
  * 3. the new pages are inserted, parents first, keeping their ordering key when it is free;
  * 4. the waiting pages move under their parents, and the temporary slugs become the final ones;
  * 5. fields and bodies are set (a body a side stores by its id, a body the merge wrote as new Markdown),
- *    then each list of siblings the merge touched is put in the result's order,
- *    moving as few pages as possible (those off a longest run already in order);
+ *    then the pages of each list of siblings the merge touched take the result's ordering keys;
  * 6. files are added, replaced and removed.
  * `from` and `result` may hold only some of the pages and files (MergeSides, sides.ts): those that
  * changed, their ancestors, and every sibling of a page put at a new place; any other page is the same in
@@ -86,7 +85,7 @@ export async function applyMerged(draft: RevisionDraft, from: MergeSide, result:
     await draft.updatePage(id, { ...(fields && ownFieldsPatch(page)), ...content });
   }
   const touched = new Set([...added, ...kept.filter((id) => !sameValue(placeOf(before.get(id)!), placeOf(after.get(id)!)))].map((id) => after.get(id)!.parent));
-  for (const parent of [...touched].sort(nullFirst)) await reorder(draft, parent, after);
+  for (const parent of [...touched].sort(nullFirst)) await placeChildren(draft, parent, after);
   // 6.
   const files = new Map(from.files.map((file) => [file.id, file]));
   for (const [id, file] of result.files) if (!sameValue(files.get(id), file)) await draft.putFile(file as FileEntry);
@@ -95,6 +94,9 @@ export async function applyMerged(draft: RevisionDraft, from: MergeSide, result:
 
 /** A slug no page can have taken (ids are unique, and `~` is in no derived slug): frees a page's place. */
 const temporarySlug = (id: string) => `~merge~${id}`;
+
+/** An ordering key no page has (`~` is no digit of a key), held only while siblings trade keys. */
+const temporaryKey = (id: string) => `~merge~${id}`;
 
 const nullFirst = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
 
@@ -121,48 +123,14 @@ function topDown(pages: ReadonlyMap<string, PageEntry>, ids: readonly string[]):
 }
 
 /**
- * Puts a parent's children in the draft into the result's order: by their ordering keys in `after`, or
- * for a page `after` does not hold (left alone) by its key in the draft. The longest run of children
- * already in that order stays; each other child moves to just after its predecessor in it.
+ * Gives a parent's children in the draft the ordering keys the result has for them (a page `after` does
+ * not hold was left alone and keeps its key, which the result shares). Positions would give the same order
+ * but new keys, and a key the result does not have reads as a move of the page to the next merge: a page
+ * the space added, put after the request's page that took its key, would then clash with the space's
+ * deletion of it. Those that change go out of each other's way first (two may swap keys).
  */
-async function reorder(draft: RevisionDraft, parent: string | null, after: ReadonlyMap<string, PageEntry>): Promise<void> {
-  const children = await draft.childOrders(parent);
-  const current = children.map((child) => child.id);
-  const keys = new Map(children.map(({ id, order }) => [id, after.get(id)?.order ?? order]));
-  const target = [...current].sort((a, b) => (keys.get(a)! < keys.get(b)! ? -1 : keys.get(a)! > keys.get(b)! ? 1 : 0));
-  if (sameValue(current, target)) return;
-  const rank = new Map(target.map((id, i) => [id, i]));
-  const stay = new Set(longestIncreasing(current.map((id) => rank.get(id)!)).map((i) => target[i]));
-  // The draft's list as the moves go; a page not placed yet may still sit anywhere in it.
-  const list = [...current];
-  for (let i = 0; i < target.length; i++) {
-    const id = target[i];
-    if (stay.has(id)) continue;
-    list.splice(list.indexOf(id), 1);
-    const at = i === 0 ? 0 : list.indexOf(target[i - 1]) + 1;
-    await draft.movePage(id, parent, at);
-    list.splice(at, 0, id);
-  }
-}
-
-/** A longest strictly increasing subsequence of numbers (its values), in O(n log n). */
-function longestIncreasing(values: readonly number[]): number[] {
-  const tails: number[] = [];
-  const tailIndex: number[] = [];
-  const previous: number[] = new Array(values.length).fill(-1);
-  values.forEach((value, i) => {
-    let low = 0;
-    let high = tails.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (tails[mid] < value) low = mid + 1;
-      else high = mid;
-    }
-    tails[low] = value;
-    tailIndex[low] = i;
-    previous[i] = low > 0 ? tailIndex[low - 1] : -1;
-  });
-  const out: number[] = [];
-  for (let i = tailIndex[tails.length - 1] ?? -1; i >= 0; i = previous[i]) out.push(values[i]);
-  return out.reverse();
+async function placeChildren(draft: RevisionDraft, parent: string | null, after: ReadonlyMap<string, PageEntry>): Promise<void> {
+  const moving = (await draft.childOrders(parent)).filter(({ id, order }) => after.has(id) && after.get(id)!.order !== order).map(({ id }) => id);
+  for (const id of moving) await draft.movePage(id, parent, { order: temporaryKey(id) });
+  for (const id of moving) await draft.movePage(id, parent, { order: after.get(id)!.order });
 }

@@ -1,5 +1,6 @@
 import type { WriteContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
+import { keyBetween } from '../../ordering/keys.js';
 import { TABLES, type RevisionRecord } from '../../records.js';
 import { ownFieldsPatch, type RevisionDraft } from '../draft.js';
 import type { PageEntry } from '../model.js';
@@ -78,10 +79,22 @@ async function removeAddedPage(ctx: WriteContext, draft: RevisionDraft, revision
   return (await draft.deletePage(page.id)).map((id) => ({ object: 'deleted_page' as const, id }));
 }
 
-/** The position among a parent's children in the draft that an ordering key of the revision comes to. */
-async function positionOf(draft: RevisionDraft, parent: string | null, order: string, self: string): Promise<number> {
-  const siblings = await draft.childOrders(parent);
-  return siblings.filter((sibling) => sibling.id !== self && sibling.order < order).length;
+/**
+ * Frees the ordering key a page had in the revision among its parent's children in the draft, so that the
+ * page goes back with it: its place is then the revision's again, and a merge sees no change of it (an
+ * edit would clash with a deletion on the space). A page holding that key now cannot have it in the
+ * revision (keys are unique among siblings there): its place is new either way, so it moves to a key just
+ * after, keeping its position.
+ */
+async function freeKeyOf(draft: RevisionDraft, was: PageEntry): Promise<{ order: string }> {
+  // The page itself may be among them (moving within its parent): the key its holder gets must not be its.
+  const siblings = await draft.childOrders(was.parent);
+  const holder = siblings.findIndex((sibling) => sibling.order === was.order);
+  if (holder >= 0 && siblings[holder].id !== was.id) {
+    const next = siblings[holder + 1]?.order ?? null;
+    await draft.movePage(siblings[holder].id, was.parent, { order: keyBetween(was.order, next) });
+  }
+  return { order: was.order };
 }
 
 /** Checks that the parent a page had in the revision is in the draft. */
@@ -94,9 +107,11 @@ async function requireParent(draft: RevisionDraft, was: PageEntry): Promise<void
 /** Puts back a page the draft does not have, as the revision has it (its body shared, not copied). */
 async function restoreDeletedPage(draft: RevisionDraft, was: PageEntry): Promise<void> {
   await requireParent(draft, was);
+  const place = await freeKeyOf(draft, was);
   await draft.insertPage(
     {
       ...ownFieldsPatch(was),
+      ...place,
       id: was.id,
       type: was.type,
       title: was.title,
@@ -106,7 +121,6 @@ async function restoreDeletedPage(draft: RevisionDraft, was: PageEntry): Promise
       updatedAt: was.updatedAt,
     },
     was.parent,
-    await positionOf(draft, was.parent, was.order, was.id),
   );
 }
 
@@ -119,7 +133,7 @@ async function resetPage(draft: RevisionDraft, was: PageEntry, now: PageEntry): 
   });
   if (was.parent !== now.parent || was.order !== now.order) {
     await requireParent(draft, was);
-    await draft.movePage(was.id, was.parent, await positionOf(draft, was.parent, was.order, was.id));
+    await draft.movePage(was.id, was.parent, await freeKeyOf(draft, was));
   }
   if (was.slug !== now.slug) await draft.updatePage(was.id, { slug: was.slug, updatedAt: was.updatedAt });
 }
