@@ -25,6 +25,13 @@ import { applyScript, childrenOf, contendedScriptArb, emptySide, insertsArb, scr
 
 const NUM_RUNS = 80;
 
+/**
+ * Both sides move a page to the same key: the request's gives way with the key after it, which was the key
+ * the space had for it. It looked kept, so its unchanged siblings were not loaded, and the key was not the one
+ * the whole trees give.
+ */
+const TIE_ON_THE_SPACE_KEY = [{"base":[{"op":"insert","type":"link","parent":0,"top":false,"at":0,"title":"intro","lines":[]},{"op":"insert","type":"document","parent":0,"top":false,"at":0,"title":"intro","lines":[]},{"op":"insert","type":"document","parent":0,"top":true,"at":490016699,"title":"intro","lines":[]},{"op":"insert","type":"document","parent":0,"top":false,"at":0,"title":"intro","lines":[]},{"op":"insert","type":"group","parent":0,"top":false,"at":455247094,"title":"intro","lines":[]},{"op":"insert","type":"group","parent":0,"top":false,"at":427578642,"title":"intro","lines":[]}],"ours":[{"op":"move","page":1287264757,"parent":0,"top":true,"at":15823246}],"theirs":[{"op":"move","page":815510324,"parent":0,"top":true,"at":2130706412}]}];
+
 /** A write context for the draft: a transaction, ids and a time (the rest is not used by content code). */
 const contextOf = (tx: WriteTransaction, ids = sequentialIds('n')): WriteContext => ({ tx, ids, now: '2024-02-01T00:00:00.000Z' }) as unknown as WriteContext;
 
@@ -95,7 +102,7 @@ describe('merging stored revisions', () => {
           expect(await observe(tx, await loadPageTree(tx, revision.id))).toEqual(await expected(tx, merged));
         });
       }),
-      { numRuns: NUM_RUNS },
+      { numRuns: NUM_RUNS, examples: [TIE_ON_THE_SPACE_KEY as any] },
     );
   });
 

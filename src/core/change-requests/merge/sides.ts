@@ -53,15 +53,19 @@ export class MergeSides {
 
   /**
    * The parents whose children a merged result needs and that are not loaded: those of the pages the
-   * result puts at another parent, ordering key or slug than the space has them (empty: the result is
-   * the one the whole trees give).
+   * result puts at another parent, ordering key or slug than the space has them, or that the request put
+   * at a new place (empty: the result is the one the whole trees give).
    */
   missingLists(merged: MergedContent): (string | null)[] {
     const missing = new Set<string | null>();
     for (const [id, page] of merged.pages) {
       const live = this.pages.ours.get(id);
       const kept = live !== undefined && live.parent === page.parent && live.order === page.order && live.slug === page.slug;
-      if (!kept && !this.listed.has(page.parent)) missing.add(page.parent);
+      // A page the other side put at a new place may tie with a sibling not loaded yet, and the key that
+      // breaks the tie may happen to be the one the space has: its siblings are needed even when it looks kept.
+      const [was, put] = [this.pages.base.get(id), this.pages.theirs.get(id)];
+      const placedByOther = put !== undefined && (was === undefined || was.parent !== put.parent || was.order !== put.order);
+      if ((!kept || placedByOther) && !this.listed.has(page.parent)) missing.add(page.parent);
     }
     return [...missing];
   }
