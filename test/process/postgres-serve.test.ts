@@ -172,6 +172,9 @@ describePostgres('serve on PostgreSQL', () => {
     // While the database refuses connections.
     expectError(await call('GET', org), 503, 'a read while refused');
     expectError(await call('PUT', `${org}/teams`, { title: 'Refused' }), 503, 'a write while refused');
+    // A load balancer's probe says so too; the process itself is alive.
+    expectError(await call('GET', '/readyz'), 503, 'readiness while refused');
+    expect((await call('GET', '/healthz')).status).toBe(200);
 
     // A database that takes connections and never answers: the pool gives up after its connect timeout.
     await proxy.open();
@@ -180,6 +183,7 @@ describePostgres('serve on PostgreSQL', () => {
     await proxy.drop();
 
     await proxy.open();
+    expect((await call('GET', '/readyz')).status).toBe(200);
     expect((await call('GET', org)).status).toBe(200);
     expect((await call('PUT', `${org}/teams`, { title: 'After' })).status).toBe(201);
     expect(await titles()).toEqual(['Before', 'After']);
