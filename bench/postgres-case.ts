@@ -19,19 +19,7 @@ export function postgresCaseIds(members: number, withWrites: boolean): string[] 
   return POSTGRES_SERVERS.flatMap((server) => caseIds(members, withWrites, server));
 }
 
-/** Why the PostgreSQL at `url` cannot be used, or undefined when it answers. */
-export async function postgresUnavailable(url: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (error) {
-    return `${url} does not answer (${(error as Error).message})`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+export { postgresUnavailable } from '../test/postgres/reachable.js';
 
 /** A seeded data set in a PostgreSQL schema of its own. */
 export interface PostgresCopy {

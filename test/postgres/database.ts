@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { postgresUnavailable } from './reachable.js';
 
 /**
  * The PostgreSQL the tests use: DOCS_PLATFORM_TEST_POSTGRES, default the machine's own
@@ -7,21 +8,7 @@ import pg from 'pg';
  */
 export const TEST_DATABASE_URL = process.env.DOCS_PLATFORM_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Why PostgreSQL cannot be used here, or undefined when it answers. */
-async function unavailableReason(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (error) {
-    return `${TEST_DATABASE_URL} does not answer (${(error as Error).message})`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const reason = await unavailableReason();
+const reason = await postgresUnavailable(TEST_DATABASE_URL);
 if (reason && process.env.DOCS_PLATFORM_REQUIRE_POSTGRES === '1') {
   throw new Error(`DOCS_PLATFORM_REQUIRE_POSTGRES=1 but ${reason}`);
 }
