@@ -12,7 +12,9 @@ export interface RateLimiter {
   /**
    * Adds `cost` to the units `key` has spent in the window that starts at `windowStart` (Unix milliseconds,
    * a multiple of the window's length) and resolves to the units spent in it so far, this call's included.
-   * Atomic: concurrent calls, from any process sharing the limiter, each see their own addition.
+   * A call's count holds its own addition and every one this process made before. A limiter shared by
+   * processes adds the others' as it learns them: PostgreSQL's within about a tenth of a second, so a client
+   * spread over N processes may go over its budget by what it sends in that time.
    * Counts of earlier windows are forgotten.
    */
   take(key: string, cost: number, windowStart: number): Promise<number>;

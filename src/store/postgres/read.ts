@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { PoolClient, QueryResult } from 'pg';
 import { deepFreeze } from '../engine.js';
-import { compareKeys } from '../order.js';
-import { indexName, sortKeyOf } from '../sorted-index.js';
+import { indexName } from '../sorted-index.js';
 import type { ListQuery, ListResult, ReadTransaction, StoredRecord } from '../types.js';
+import { pageFiltered } from './filtered-page.js';
 import { keyBytes } from './key-bytes.js';
 import { ident, type IndexLayout, type Layout, type TableLayout } from './layout.js';
 import { Params } from './params.js';
+import type { CacheView } from './snapshot-cache.js';
 
 /** A read waiting for the batch it is in. */
 interface Pending<T> {
@@ -42,6 +43,15 @@ export class PgRead implements ReadTransaction {
   /** The first statement error: after one, PostgreSQL refuses the rest of the transaction. */
   failure: unknown;
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * The snapshot cache under this transaction's snapshot, once its answer came (store.ts): reads after
+   * that take what it holds, and what the database answers is kept in it.
+   */
+  view: CacheView | undefined;
+  /** Until the snapshot's answer comes (store.ts), reads wait for it, so that they can find it in the cache. */
+  viewReady: Promise<void> | undefined;
+  /** How many reads the database answered (the others came from the cache). */
+  fetched = 0;
 
   constructor(
     private readonly client: PoolClient,
@@ -49,7 +59,11 @@ export class PgRead implements ReadTransaction {
   ) {}
 
   get(table: string, id: string): Promise<StoredRecord | undefined> {
+    if (this.viewReady) return this.viewReady.then(() => this.get(table, id));
     const layout = this.tableLayout(table);
+    const kept = this.view?.get(table, id);
+    if (kept?.found) return Promise.resolve(kept.value);
+    this.fetched++;
     return new Promise((resolve, reject) => {
       this.schedule();
       this.gets.push({ table: layout, id, resolve, reject });
@@ -57,9 +71,13 @@ export class PgRead implements ReadTransaction {
   }
 
   list(table: string, query: ListQuery): Promise<ListResult> {
+    if (this.viewReady) return this.viewReady.then(() => this.list(table, query));
     const layout = this.tableLayout(table);
     const index = layout.byName.get(indexName(query.index));
     if (!index) return Promise.reject(new Error(`The index ${indexName(query.index)} of table ${table} is not declared in the store's schema`));
+    const kept = this.view?.list(table, query);
+    if (kept) return Promise.resolve(kept);
+    this.fetched++;
     return new Promise((resolve, reject) => {
       this.schedule();
       this.lists.push({ table: layout, index, query, resolve, reject });
@@ -108,11 +126,16 @@ export class PgRead implements ReadTransaction {
           found.set(`${row.s}\u0000${row.id}`, parseRecord(row.data));
           continue;
         }
-        const { query, resolve } = listParts[row.s - getParts.size][row.i];
+        const { table, query, resolve } = listParts[row.s - getParts.size][row.i];
         const items = (JSON.parse(row.data) as StoredRecord[]).map(deepFreeze);
+        this.view?.keepList(table.table, query, items, row.count);
         resolve(query.where ? pageFiltered(items, query) : { items, count: row.count });
       }
-      for (const get of gets) get.resolve(found.get(`${getParts.get(get.table)}\u0000${get.id}`));
+      for (const get of gets) {
+        const record = found.get(`${getParts.get(get.table)}\u0000${get.id}`);
+        this.view?.keepGet(get.table.table, get.id, record);
+        get.resolve(record);
+      }
     });
   }
 
@@ -223,13 +246,4 @@ async function settle(batch: readonly Pending<never>[], fetch: () => Promise<voi
   } catch (error) {
     for (const read of batch) read.reject(error);
   }
-}
-
-/** A filtered list's answer from every record it lists, in order: the filter, then the cursor and the limit. */
-function pageFiltered(records: readonly StoredRecord[], query: ListQuery): ListResult {
-  const matching = records.filter(query.where!);
-  const direction = query.order === 'desc' ? -1 : 1;
-  const after = query.after;
-  const rest = after ? matching.filter((record) => direction * compareKeys(sortKeyOf(query.index, record)!, after) > 0) : matching;
-  return { items: rest.slice(0, query.limit ?? rest.length), count: matching.length };
 }

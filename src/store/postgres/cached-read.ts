@@ -1,0 +1,36 @@
+import type { ListQuery, ListResult, ReadTransaction, StoredRecord } from '../types.js';
+import type { CacheView } from './snapshot-cache.js';
+
+/** A read the cache could not answer: the transaction runs again on a connection (store.ts). */
+export class CacheMiss extends Error {
+  constructor() {
+    super('Not in the snapshot cache');
+  }
+}
+
+/**
+ * A read transaction answered from the snapshot cache alone, under a snapshot that the database just
+ * printed and the cache holds answers for. The first read it has no answer for rejects with CacheMiss and
+ * marks the transaction `missed`, so that the store runs it again in a real transaction (whatever `fn` did
+ * with the rejection).
+ */
+export class CachedRead implements ReadTransaction {
+  missed = false;
+
+  constructor(private readonly view: CacheView) {}
+
+  get(table: string, id: string): Promise<StoredRecord | undefined> {
+    const kept = this.view.get(table, id);
+    return kept.found ? Promise.resolve(kept.value) : this.miss();
+  }
+
+  list(table: string, query: ListQuery): Promise<ListResult> {
+    const kept = this.view.list(table, query);
+    return kept ? Promise.resolve(kept) : this.miss();
+  }
+
+  private miss(): Promise<never> {
+    this.missed = true;
+    return Promise.reject(new CacheMiss());
+  }
+}
