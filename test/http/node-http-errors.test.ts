@@ -208,3 +208,27 @@ describe('a body over 1 MiB', () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe('how node:http frames answers', () => {
+  it('frames every answer with a body by Content-Length, not chunked; a 204 has neither', async () => {
+    const send = (method: string, path: string, body?: string) =>
+      rawRequest(server.url, [
+        `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n` +
+          (body === undefined ? '\r\n' : `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`),
+      ]);
+    const ok = await send('GET', '/v1/orgs');
+    const organization = JSON.parse(ok.body).items[0].id;
+    const created = await send('PUT', `/v1/orgs/${organization}/teams`, '{"title":"Docs"}');
+    const missing = await send('GET', '/v1/orgs/nope');
+    expect([ok.status, created.status, missing.status]).toEqual([200, 201, 404]);
+    for (const reply of [ok, created, missing]) {
+      expect(reply.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.body));
+      expect(JSON.parse(reply.body)).toBeTypeOf('object');
+    }
+    const deleted = await send('DELETE', `/v1/orgs/${organization}/teams/${JSON.parse(created.body).id}`);
+    expect(deleted.status).toBe(204);
+    expect(deleted.headers['content-length']).toBeUndefined();
+    expect(deleted.headers['transfer-encoding']).toBeUndefined();
+  });
+});
