@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /** How the servers under test run: `compiled` (default, as `npm start` runs the server) or `tsx` (BENCH_RUNTIME). */
@@ -11,15 +12,19 @@ export function benchRuntime(): BenchRuntime {
   return raw;
 }
 
+/** The worker threads' module, which a child that runs jobs in threads needs beside it (`worker.js`, where src/workers/pool.ts looks). */
+export const WORKER_ENTRY = { worker: join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'workers', 'worker.ts') };
+
 /**
  * Bundles a bench child script (a .ts file) into plain JavaScript in `outDir`, as scripts/build-server.mjs
- * builds `npm start`'s server: esbuild without name-keeping, dependencies left in node_modules. Returns the
- * .js file, which startChild runs without tsx's loader.
+ * builds `npm start`'s server: esbuild without name-keeping, dependencies left in node_modules. `more`
+ * bundles other entries beside it, by output name (WORKER_ENTRY). Returns the .js file, which startChild
+ * runs without tsx's loader.
  */
-export async function compileChild(script: string, outDir: string): Promise<string> {
+export async function compileChild(script: string, outDir: string, more: Record<string, string> = {}): Promise<string> {
   const name = script.replace(/^.*\//, '').replace(/\.ts$/, '');
   await build({
-    entryPoints: { [name]: script },
+    entryPoints: { [name]: script, ...more },
     outdir: outDir,
     bundle: true,
     platform: 'node',

@@ -5,7 +5,6 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { runJob } from '../core/jobs.js';
 
 /**
  * Lowers this thread's scheduling priority by `increment` (nice), where a thread has a nice value of its own:
@@ -22,7 +21,12 @@ function lowerPriority(increment: number): void {
   }
 }
 
+// Before the registry is loaded: loading it (every job's libraries: pdfkit, yaml, the OpenAPI validator, ...)
+// takes ~0.4 s (~0.6 s of CPU with V8's helper threads; ~1.2 s under tsx), which a static import would spend
+// at the process's priority, before this module's body runs. A thread pays it at its start, that is with
+// the first job after a while without one.
 lowerPriority((workerData as { niceIncrement?: number } | undefined)?.niceIncrement ?? 0);
+const { runJob } = await import('../core/jobs.js');
 
 /** What the pool sends: a job by name and its input. */
 export interface JobMessage {
