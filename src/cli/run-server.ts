@@ -51,7 +51,7 @@ const COLLECT_INTERVAL_MS = 6 * 60 * 60 * 1000;
  */
 export async function openServerPlatform(
   settings: Pick<ServerSettings, 'data' | 'baseUrl' | 'fetchAllow'>,
-  workers: Workers = createWorkerPool(),
+  workers: Workers = createWorkerPool({ warmThreads: 1 }),
   metrics?: Metrics,
 ): Promise<Platform> {
   const { store: opened, blobs, rateLimiter } = await openData(settings.data);

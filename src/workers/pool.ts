@@ -36,6 +36,14 @@ export interface WorkerPoolOptions {
    * that on a busy machine the main thread answering requests gets a core before a job does. 0 keeps it.
    */
   readonly niceIncrement?: number;
+  /**
+   * How many threads start with the pool and stay when idle (at most `threads`); default 0, every thread
+   * starts with a job. A thread's start (its isolate, then loading the jobs' libraries, ~0.5 s of CPU)
+   * otherwise comes with the first job after a while without one, and on a small machine its first part,
+   * before the thread lowers its priority, competes with the requests being answered. The bundled server
+   * keeps one.
+   */
+  readonly warmThreads?: number;
 }
 
 /** The defaults of the pool's limits. */
@@ -102,10 +110,18 @@ interface Thread {
   deadline?: NodeJS.Timeout;
   /** Ends the thread when it has had no job for a while. */
   idle?: NodeJS.Timeout;
+  /** A warm thread (warmThreads): it stays when idle, and is replaced when it ends. */
+  warm?: boolean;
+}
+
+/** A pool of worker threads: the Workers port, and how many threads it has now. */
+export interface WorkerPool extends Workers {
+  /** The threads alive now, busy or idle. */
+  readonly threadCount: number;
 }
 
 /** Creates a pool of worker threads that runs jobs (see the module comment). */
-export function createWorkerPool(options: WorkerPoolOptions = {}): Workers {
+export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const size = poolSize(options.threads?.toString());
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
@@ -130,13 +146,24 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): Workers {
     clearTimeout(thread.idle);
     release(thread)?.reject(error);
     void thread.worker.terminate();
+    if (thread.warm && !closed) warmUp();
     dispatch();
   };
 
-  /** A thread waits for the next job: it does not keep the process alive, and ends if none comes for a while. */
+  /** A thread waits for the next job: it does not keep the process alive, and ends if none comes for a while (unless warm). */
   const rest = (thread: Thread) => {
     thread.worker.unref();
-    thread.idle = setTimeout(() => end(thread, undefined), idleTimeoutMs).unref();
+    if (!thread.warm) thread.idle = setTimeout(() => end(thread, undefined), idleTimeoutMs).unref();
+  };
+
+  /** Starts warm threads up to warmThreads. */
+  const warmUp = () => {
+    const wanted = Math.min(size, options.warmThreads ?? 0);
+    for (let warm = [...threads].filter((thread) => thread.warm).length; warm < wanted; warm++) {
+      const thread = spawn();
+      thread.warm = true;
+      rest(thread);
+    }
   };
 
   const spawn = (): Thread => {
@@ -183,6 +210,8 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): Workers {
     }
   };
 
+  warmUp();
+
   function dispatch(): void {
     while (queue.length > 0 && !closed) {
       const thread = [...threads].find((each) => each.task === undefined) ?? (threads.size < size ? spawn() : undefined);
@@ -192,6 +221,9 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): Workers {
   }
 
   return {
+    get threadCount() {
+      return threads.size;
+    },
     run<I, O>(job: Job<I, O>, input: I, signal?: AbortSignal): Promise<O> {
       return new Promise<O>((resolve, reject) => {
         if (closed) throw new Error('The worker pool is closed');

@@ -103,6 +103,27 @@ describe('the worker pool', () => {
     expect((error as Error).message).toBe('generating the pages of an OpenAPI document went over 0.001 s of work, the most one job may use');
   });
 
+  it('starts warm threads with the pool, keeps them when idle, runs jobs on them, and replaces one that ends', async () => {
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const cold = createWorkerPool({ threads: 1, idleTimeoutMs: 10 });
+    const warm = createWorkerPool({ threads: 2, warmThreads: 1, idleTimeoutMs: 10 });
+    const strict = createWorkerPool({ threads: 1, warmThreads: 1, jobTimeoutMs: 1 });
+    try {
+      expect([cold.threadCount, warm.threadCount]).toEqual([0, 1]);
+      const bytes = () => new TextEncoder().encode(JSON.stringify(PETSTORE_31));
+      await Promise.all([cold.run(parseSpecificationJob, bytes()), warm.run(parseSpecificationJob, bytes())]);
+      // Both waited past their idle time: the cold pool's thread ended, the warm one stays.
+      await pause(100);
+      expect([cold.threadCount, warm.threadCount]).toEqual([0, 1]);
+      // A warm thread that ends (its job went over its time) is replaced.
+      expect(await strict.run(parseSpecificationJob, bytes()).catch((caught: unknown) => caught)).toBeInstanceOf(JobLimitError);
+      expect(strict.threadCount).toBe(1);
+    } finally {
+      await Promise.all([cold.close(), warm.close(), strict.close()]);
+    }
+    expect(warm.threadCount).toBe(0);
+  });
+
   it('stops a job whose thread runs out of its memory with a 422 naming the limit', async () => {
     pool = createWorkerPool({ threads: 1, jobMemoryMb: 64 });
     // About 30 MB of text, and many times that once parsed: more than the thread may hold.
