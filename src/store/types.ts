@@ -120,7 +120,7 @@ export interface Store {
    * StoreUnavailableError saying why not. Changes nothing.
    */
   ready(): Promise<void>;
-  /** Figures for metrics (/metrics), where a store has them: the JSON-file store's journal. */
+  /** Figures for metrics (/metrics), where a store has them: the JSON-file store's journal, PostgreSQL's read cache. */
   figures?(): StoreFigures;
   /** Waits for pending writes to become durable, then releases the store. Later calls reject. */
   close(): Promise<void>;
@@ -132,6 +132,10 @@ export interface StoreFigures {
   readonly journalBytes?: number;
   /** The compactions finished since the store was opened. */
   readonly compactions?: number;
+  /** Read transactions answered whole from a cache (PostgreSQL's snapshot cache) since the store was opened. */
+  readonly readsFromCache?: number;
+  /** Read transactions that ran in a database transaction since the store was opened. */
+  readonly readsInTransaction?: number;
 }
 
 /** Thrown by `insert` when a record with the same id exists. */

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createMetrics } from '../../src/adapters/node-http/metrics.js';
 import { SnapshotCache } from '../../src/store/postgres/snapshot-cache.js';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
 import { countingPool } from './counting-pool.js';
@@ -29,6 +30,20 @@ async function twoProcesses(readCacheSize?: number): Promise<{ reader: PostgresS
   };
 }
 
+/**
+ * The fewest statements `read` cost in up to `tries` runs. Any commit in the database server (another test
+ * file's, running alongside) changes the snapshot and empties the cache, so a single run may miss it.
+ */
+async function cheapest(statements: () => number, read: () => Promise<unknown>, tries = 10): Promise<number> {
+  let fewest = Infinity;
+  for (let i = 0; i < tries && fewest > 1; i++) {
+    const before = statements();
+    await read();
+    fewest = Math.min(fewest, statements() - before);
+  }
+  return fewest;
+}
+
 const readAll = (store: PostgresStore) =>
   store.read(async (tx) => {
     const [one, page] = await Promise.all([tx.get('things', 'a'), tx.list('things', { index: byGroup, value: 'g', limit: 10 })]);
@@ -41,11 +56,9 @@ describe.skipIf(!postgresAvailable)(`PostgreSQL snapshot cache${postgresAvailabl
     try {
       await writer.write((tx) => tx.put('things', { id: 'a', group: 'g', rank: 0 }));
       for (let i = 1; i <= 30; i++) {
-        await readAll(reader);
-        const before = statements();
-        // Nothing committed since: the snapshot is the cache's, and the answer is the same.
+        // Nothing committed since (by this test): the snapshot is the cache's, the answer the same, one statement.
         expect(await readAll(reader)).toMatchObject({ rank: i - 1 });
-        expect(statements() - before).toBe(1);
+        expect(await cheapest(statements, () => readAll(reader))).toBe(1);
         // Acknowledged by another process: the very next read sees it, the page and the count too.
         await writer.write(async (tx) => {
           await tx.put('things', { id: 'a', group: 'g', rank: i });
@@ -89,11 +102,29 @@ describe.skipIf(!postgresAvailable)(`PostgreSQL snapshot cache${postgresAvailabl
         reader.read((tx) => tx.list('things', { index: byGroup, value: 'g', where: (record) => record.even === true, after: after === undefined ? undefined : [after, `t${after}`], limit: 2 }));
       const odd = () => reader.read((tx) => tx.list('things', { index: byGroup, value: 'g', where: (record) => record.even === false, limit: 10 }));
       expect(await even()).toMatchObject({ count: 5, items: [{ id: 't0' }, { id: 't2' }] });
-      await even();
-      const before = statements();
       expect(await even(2)).toMatchObject({ count: 5, items: [{ id: 't4' }, { id: 't6' }] });
       expect((await odd()).items.map((item) => item.id)).toEqual(['t1', 't3', 't5', 't7', 't9']);
-      expect(statements() - before).toBe(2);
+      // Each answered from the group kept once: one statement each.
+      expect(await cheapest(statements, async () => [await even(2), await odd()])).toBe(2);
+    } finally {
+      await close();
+    }
+  });
+
+  it('counts its reads by how they were answered, as the metrics report', async () => {
+    const { reader, writer, close } = await twoProcesses();
+    try {
+      const metrics = createMetrics();
+      const store = metrics.instrument(reader);
+      await writer.write((tx) => tx.put('things', { id: 'a', group: 'g', rank: 1 }));
+      for (let i = 0; i < 5; i++) await readAll(store);
+      const { readsFromCache = 0, readsInTransaction = 0 } = reader.figures();
+      expect(readsFromCache + readsInTransaction).toBe(5);
+      expect(readsFromCache).toBeGreaterThan(0);
+      expect(readsInTransaction).toBeGreaterThan(0);
+      const text = await metrics.registry.metrics();
+      expect(text).toContain(`docs_platform_store_reads_total{answered="cache"} ${readsFromCache}`);
+      expect(text).toContain(`docs_platform_store_reads_total{answered="transaction"} ${readsInTransaction}`);
     } finally {
       await close();
     }

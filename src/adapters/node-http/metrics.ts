@@ -21,8 +21,9 @@ const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 /**
  * Creates the metrics: requests by route pattern, method and status with a latency histogram, store write
- * latency, journal bytes and compactions (JSON-file store), rate-limited requests, and node's own (event-loop
- * lag, heap, ...), each in its own registry so that two servers in one process do not mix.
+ * latency, journal bytes and compactions (JSON-file store), reads from PostgreSQL's snapshot cache and in
+ * transactions, rate-limited requests, and node's own (event-loop lag, heap, ...), each in its own registry
+ * so that two servers in one process do not mix.
  */
 export function createMetrics(): Metrics {
   const registry = new Registry();
@@ -48,6 +49,17 @@ export function createMetrics(): Metrics {
     collect() {
       this.reset();
       this.inc(sum((store) => store.figures?.().compactions));
+    },
+  });
+  new Counter({
+    name: 'docs_platform_store_reads_total',
+    help: 'Read transactions of a PostgreSQL store, by how they were answered: from its snapshot cache, or in a database transaction',
+    labelNames: ['answered'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ answered: 'cache' }, sum((store) => store.figures?.().readsFromCache));
+      this.inc({ answered: 'transaction' }, sum((store) => store.figures?.().readsInTransaction));
     },
   });
 

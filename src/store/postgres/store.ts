@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { StoreClosedError, StoreUnavailableError, type Store, type StoreSchema, type StoredRecord } from '../types.js';
+import { StoreClosedError, StoreUnavailableError, type Store, type StoreFigures, type StoreSchema, type StoredRecord } from '../types.js';
 import type { BlobStore } from '../blobs.js';
 import { createPostgresBlobStore } from './blobs.js';
 import { createPostgresRateLimiter, type SharedRateCounter } from './rate-limiter.js';
@@ -116,6 +116,8 @@ export interface PostgresStore extends Store {
   readonly blobs: BlobStore;
   /** Rate-limit counts every process on the database shares, in the `rate_limits` table (a platform's `rateLimiter`). */
   readonly rateLimiter: SharedRateCounter;
+  /** How its read transactions were answered: from the snapshot cache, or in a transaction (metrics). */
+  figures(): StoreFigures;
   /** The number of records of each table (for copies between stores). */
   countRecords(): Promise<Record<string, number>>;
   /** Every record, table by table, a batch at a time, from one consistent state (for copies between stores). */
@@ -138,6 +140,9 @@ class PgStore implements PostgresStore {
    * does not hold, a read goes straight to a transaction, and the question rides along with its BEGIN.
    */
   private recentHits = 1;
+  /** Read transactions answered from the cache, and run in a transaction (figures()). */
+  private readsFromCache = 0;
+  private readsInTransaction = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -157,8 +162,12 @@ class PgStore implements PostgresStore {
     return this.track(async () => {
       if (this.cache.enabled && this.recentHits >= PROBE_WORTH) {
         const answered = await this.readFromCache(fn);
-        if (answered) return answered.result as T;
+        if (answered) {
+          this.readsFromCache++;
+          return answered.result as T;
+        }
       }
+      this.readsInTransaction++;
       return this.readInTransaction<T>(fn);
     });
   }
@@ -291,6 +300,10 @@ class PgStore implements PostgresStore {
         checkIn(client, broken);
       }
     });
+  }
+
+  figures(): StoreFigures {
+    return { readsFromCache: this.readsFromCache, readsInTransaction: this.readsInTransaction };
   }
 
   countRecords(): Promise<Record<string, number>> {
