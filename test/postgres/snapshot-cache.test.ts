@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMetrics } from '../../src/adapters/node-http/metrics.js';
 import { SnapshotCache } from '../../src/store/postgres/snapshot-cache.js';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
-import { countingPool } from './counting-pool.js';
+import { cheapest, countingPool } from './counting-pool.js';
 import { dropSchemas, freshSchema, postgresAvailable, skipReason, TEST_DATABASE_URL } from './database.js';
 
 const schemas: string[] = [];
@@ -28,20 +28,6 @@ async function twoProcesses(readCacheSize?: number): Promise<{ reader: PostgresS
       await counted.pool.end();
     },
   };
-}
-
-/**
- * The fewest statements `read` cost in up to `tries` runs. Any commit in the database server (another test
- * file's, running alongside) changes the snapshot and empties the cache, so a single run may miss it.
- */
-async function cheapest(statements: () => number, read: () => Promise<unknown>, tries = 10): Promise<number> {
-  let fewest = Infinity;
-  for (let i = 0; i < tries && fewest > 1; i++) {
-    const before = statements();
-    await read();
-    fewest = Math.min(fewest, statements() - before);
-  }
-  return fewest;
 }
 
 const readAll = (store: PostgresStore) =>
