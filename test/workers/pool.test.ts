@@ -52,13 +52,26 @@ describe('the worker pool', () => {
   it('runs a job in another thread and gives what the inline runner gives', async () => {
     pool = createWorkerPool({ threads: 1 });
     const text = bigDocument(200);
-    const inline = await inlineWorkers.run(parseSpecificationJob, new TextEncoder().encode(text));
+    const inline = await inlineWorkers.run(parseSpecificationJob, [new TextEncoder().encode(text)]);
     const bytes = new TextEncoder().encode(text);
-    const pooled = await pool.run(parseSpecificationJob, bytes);
+    const pooled = await pool.run(parseSpecificationJob, [bytes]);
     expect(pooled).toEqual(inline);
     expect(pooled?.digest).toMatch(/^[0-9a-f]{64}$/);
     // The bytes were moved to the thread, not copied: this side's buffer is detached.
     expect(bytes.byteLength).toBe(0);
+  });
+
+  it('reads a source in the chunks it was fetched in (a character split between two) as the whole text, and moves every chunk', async () => {
+    pool = createWorkerPool({ threads: 1 });
+    const document = structuredClone(PETSTORE_31) as { info: { description?: string } };
+    document.info.description = 'Prices in € and ¥, 🐾 for pets.';
+    const bytes = new TextEncoder().encode(JSON.stringify(document));
+    const at = bytes.indexOf(0xf0) + 2; // inside the four bytes of 🐾
+    const chunks = [bytes.slice(0, at), bytes.slice(at, at + 7), bytes.slice(at + 7)];
+    const whole = await inlineWorkers.run(parseSpecificationJob, JSON.stringify(document));
+    expect(await pool.run(parseSpecificationJob, chunks)).toEqual(whole);
+    expect(new TextDecoder().decode(whole!.json)).toContain('🐾 for pets');
+    expect(chunks.map((chunk) => chunk.byteLength)).toEqual([0, 0, 0]);
   });
 
   it('keeps the event loop turning while a job runs, where the inline runner holds it', async () => {
@@ -110,7 +123,7 @@ describe('the worker pool', () => {
     const strict = createWorkerPool({ threads: 1, warmThreads: 1, jobTimeoutMs: 1 });
     try {
       expect([cold.threadCount, warm.threadCount]).toEqual([0, 1]);
-      const bytes = () => new TextEncoder().encode(JSON.stringify(PETSTORE_31));
+      const bytes = () => [new TextEncoder().encode(JSON.stringify(PETSTORE_31))];
       await Promise.all([cold.run(parseSpecificationJob, bytes()), warm.run(parseSpecificationJob, bytes())]);
       // Both waited past their idle time: the cold pool's thread ended, the warm one stays.
       await pause(100);
