@@ -114,13 +114,15 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
   if (inline) log('  BENCH_HEAVY_INLINE=1: jobs run on the server\'s main thread (inlineWorkers), for comparison');
   // BENCH_PROFILE=1: CPU profiles of the server's threads (the largest file is the main thread, or a busy job thread).
   // BENCH_TRACE=1 adds finer ones (a sample every 250 µs) and, beside them, when each light request was sent and
-  // how long it took (trace.json), which bench/heavy-trace.ts lays over the main thread's profile.
+  // how long it took (trace.json) and the main thread's garbage collections (gc.json), which bench/heavy-trace.ts
+  // lays over the main thread's profile.
   const trace = process.env.BENCH_TRACE === '1';
   const profileDir = join(here, 'results', 'profiles', `heavy-${Date.now()}`);
   const profile = config.profile || trace ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...(trace ? ['--cpu-prof-interval=250'] : [])] : [];
   const timelines: { phase: Phase; timeline: PacedFigures['timeline'] }[] = [];
   // As `npm start` runs it (and the other cases' servers): compiled, worker module beside it, unless BENCH_RUNTIME=tsx.
   const serverScript = benchRuntime() === 'compiled' ? await compileChild(join(here, 'heavy-server.ts'), join(here, 'results', 'compiled'), WORKER_ENTRY) : join(here, 'heavy-server.ts');
+  if (trace) process.env.BENCH_TRACE_GC = join(profileDir, 'gc.json');
   const server = await startChild<{ url: string }>(serverScript, [path, ...(inline ? ['inline'] : [])], profile);
   const { url } = server.info;
   const { token, organizationId } = seed;

@@ -4,7 +4,9 @@
  * `npx tsx bench/heavy-trace.ts <profile folder> [threshold: a multiple of the idle p99, default 2]`.
  * For each slow request it prints the main thread's busy stretches (samples other than `(idle)`, gaps under
  * 0.5 ms joined) that overlap its wait, each with its length and the frames that took most of it, by self and
- * by total time. Both processes' clocks are the machine's monotonic clock, so the times line up.
+ * by total time; then, per phase, every stretch of more than 3 ms of work (its samples' time, a gap between
+ * two counting at most 1 ms, so that time off the CPU is left out) and its garbage collections (gc.json). Both
+ * processes' clocks are the machine's monotonic clock, so the times line up.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -31,6 +33,14 @@ const trace = JSON.parse(readFileSync(join(folder, 'trace.json'), 'utf8')) as Tr
 const mainFile = readdirSync(folder).find((name) => name.endsWith('.cpuprofile') && name.split('.')[4] === '0');
 if (!mainFile) throw new Error(`no main-thread profile in ${folder}`);
 const profile = JSON.parse(readFileSync(join(folder, mainFile), 'utf8')) as Profile;
+
+// The main thread's collections: [start µs, ms, kind], kind as perf_hooks numbers it (1 minor, 2 major, 4 incremental, 8 weak callbacks).
+const collections = JSON.parse(readFileSync(join(folder, 'gc.json'), 'utf8')) as [number, number, number][];
+const KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' };
+const collectionsIn = (from: number, to: number, atLeastMs: number) =>
+  collections
+    .filter(([start, ms]) => start + ms * 1000 >= from && start <= to && ms >= atLeastMs)
+    .map(([start, ms, kind]) => `${KINDS[kind] ?? kind} ${ms.toFixed(1)} ms at ${((start - from) / 1000).toFixed(1)}`);
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map<number, number>();
@@ -100,9 +110,32 @@ for (const { phase, timeline } of trace.phases) {
     console.log(
       `  ${(sent / 1e6).toFixed(3)} s: ${ms.toFixed(1)} ms; main thread busy ${overlapping.map((s) => ((s.to - s.from) / 1000).toFixed(1)).join(', ') || 'never'} ms, longest gap between samples ${(gap / 1000).toFixed(1)} ms`,
     );
+    const pauses = collectionsIn(sent, end, 1);
+    if (pauses.length > 0) console.log(`    collections: ${pauses.join(', ')}`);
     for (const stretch of overlapping.filter((s) => s.to - s.from >= 2000)) {
       console.log(`    ${((stretch.from - sent) / 1000).toFixed(1)} ms after the send, ${((stretch.to - stretch.from) / 1000).toFixed(1)} ms:`);
       console.log(describe(stretch.first, stretch.last));
     }
+  }
+}
+
+/** The time a stretch worked: its samples' time, each gap counted up to 1 ms. */
+const workOf = (first: number, last: number) => {
+  let work = 0;
+  for (let index = first + 1; index <= last; index++) work += Math.min(1000, times[index] - times[index - 1]);
+  return work / 1000;
+};
+console.log('\nmain-thread stretches of more than 3 ms of work, by phase');
+for (const { phase, timeline } of trace.phases) {
+  if (timeline.length === 0) continue;
+  const from = timeline[0][0];
+  const to = Math.max(...timeline.map(([sent, ms]) => sent + ms * 1000));
+  const heavy = stretches.filter((stretch) => stretch.from >= from && stretch.to <= to && workOf(stretch.first, stretch.last) > 3);
+  const pauses = collections.filter(([start]) => start >= from && start <= to);
+  const long = pauses.filter(([, ms]) => ms > 3);
+  console.log(`\n${phase}: ${heavy.length} stretches; ${pauses.length} collections (${pauses.reduce((sum, [, ms]) => sum + ms, 0).toFixed(0)} ms), ${long.length} over 3 ms: ${long.map(([, ms, kind]) => `${KINDS[kind] ?? kind} ${ms.toFixed(1)}`).join(', ')}`);
+  for (const stretch of heavy) {
+    console.log(`  ${(stretch.from / 1e6).toFixed(3)} s: ${workOf(stretch.first, stretch.last).toFixed(1)} ms of work in ${((stretch.to - stretch.from) / 1000).toFixed(1)} ms`);
+    console.log(describe(stretch.first, stretch.last));
   }
 }
