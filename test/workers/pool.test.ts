@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAPIMarkdownJob } from '../../src/core/content/computed-markdown.js';
 import { defineJob } from '../../src/core/job.js';
+import { prepareJobs } from '../../src/core/jobs.js';
 import { parseSpecificationJob } from '../../src/core/openapi-specs/parse.js';
 import { ApiError } from '../../src/core/errors.js';
 import { JobLimitError, inlineWorkers, type Workers } from '../../src/core/workers.js';
@@ -135,6 +136,14 @@ describe('the worker pool', () => {
       await Promise.all([cold.close(), warm.close(), strict.close()]);
     }
     expect(warm.threadCount).toBe(0);
+  });
+
+  it('prepares the jobs: the OpenAPI job readies its validator, and preparing all of them never throws', async () => {
+    await expect(parseSpecificationJob.prepare!()).resolves.toBeUndefined();
+    await expect(prepareJobs()).resolves.toBeUndefined();
+    // A warm thread prepares them as it starts; a job sent at once still gets the right answer.
+    pool = createWorkerPool({ threads: 1, warmThreads: 1 });
+    expect((await pool.run(parseSpecificationJob, [new TextEncoder().encode(JSON.stringify(PETSTORE_31))]))?.digest).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('stops a job whose thread runs out of its memory with a 422 naming the limit', async () => {

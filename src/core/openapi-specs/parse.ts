@@ -96,4 +96,10 @@ export const parseSpecificationJob = defineJob({
   run: (source: string | readonly Uint8Array[]) => parseSpecification(typeof source === 'string' ? source : new TextDecoder().decode(joinBytes(source))),
   transferInput: (source) => (typeof source === 'string' ? [] : buffersOf(source)),
   transferOutput: (parsed) => (parsed ? buffersOf([parsed.json]) : []),
+  // Compiles the validator's schemas of the versions most documents use. Paid by the first document otherwise:
+  // ~0.2 s of the job's CPU and ~0.2 s of V8's helper threads compiling the code, at the main thread's priority
+  // (measured with a 4 MB document).
+  async prepare() {
+    for (const openapi of ['3.1.0', '3.0.3']) await parseSpecification(JSON.stringify({ openapi, info: { title: 'Prepare', version: '1' }, paths: {} }));
+  },
 });
