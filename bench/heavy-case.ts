@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -39,7 +40,7 @@ const PHASES = ['idle', 'openapi', 'pdf', 'zip', 'search'] as const;
 type Phase = (typeof PHASES)[number];
 
 /** One phase: the light requests' latencies while it ran, and how long its job took. */
-export interface HeavyRow extends Omit<PacedFigures, 'statusCodes'> {
+export interface HeavyRow extends Omit<PacedFigures, 'statusCodes' | 'timeline'> {
   id: string;
   phase: Phase;
   jobSeconds: number | null;
@@ -112,9 +113,16 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
   const inline = process.env.BENCH_HEAVY_INLINE === '1';
   if (inline) log('  BENCH_HEAVY_INLINE=1: jobs run on the server\'s main thread (inlineWorkers), for comparison');
   // BENCH_PROFILE=1: CPU profiles of the server's threads (the largest file is the main thread, or a busy job thread).
-  const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', 'profiles', `heavy-${Date.now()}`)}`] : [];
+  // BENCH_TRACE=1 adds finer ones (a sample every 250 µs) and, beside them, when each light request was sent and
+  // how long it took (trace.json) and the main thread's garbage collections (gc.json), which bench/heavy-trace.ts
+  // lays over the main thread's profile.
+  const trace = process.env.BENCH_TRACE === '1';
+  const profileDir = join(here, 'results', 'profiles', `heavy-${Date.now()}`);
+  const profile = config.profile || trace ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...(trace ? ['--cpu-prof-interval=250'] : [])] : [];
+  const timelines: { phase: Phase; timeline: PacedFigures['timeline'] }[] = [];
   // As `npm start` runs it (and the other cases' servers): compiled, worker module beside it, unless BENCH_RUNTIME=tsx.
   const serverScript = benchRuntime() === 'compiled' ? await compileChild(join(here, 'heavy-server.ts'), join(here, 'results', 'compiled'), WORKER_ENTRY) : join(here, 'heavy-server.ts');
+  if (trace) process.env.BENCH_TRACE_GC = join(profileDir, 'gc.json');
   const server = await startChild<{ url: string }>(serverScript, [path, ...(inline ? ['inline'] : [])], profile);
   const { url } = server.info;
   const { token, organizationId } = seed;
@@ -156,7 +164,8 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
       const jobStarted = performance.now();
       const problems = phase === 'idle' ? await sleep(config.duration * 1000).then(() => []) : await jobs[phase]().catch((error: Error) => [error.message]);
       const jobSeconds = phase === 'idle' ? null : (performance.now() - jobStarted) / 1000;
-      const { statusCodes, ...figures } = await load.stop();
+      const { statusCodes, timeline, ...figures } = await load.stop();
+      timelines.push({ phase, timeline });
       if (figures.unexpectedStatus > 0) problems.push(`${figures.unexpectedStatus} light requests did not answer 200 (${JSON.stringify(statusCodes)})`);
       if (figures.errors > 0) problems.push(`${figures.errors} light requests failed`);
       const idle = rows[0];
@@ -175,6 +184,10 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
   } finally {
     await server.stop();
     await new Promise((resolve) => sources.server.close(resolve));
+  }
+  if (trace) {
+    await writeFile(join(profileDir, 'trace.json'), JSON.stringify({ idleP99Ms: rows[0]?.p99Ms, phases: timelines }));
+    log(`  trace: ${profileDir} (npx tsx bench/heavy-trace.ts ${profileDir})`);
   }
   return { rows, checks: rows.flatMap((row) => row.checks), seedSeconds: seed.seedMs / 1000, seconds: (performance.now() - started) / 1000 };
 }

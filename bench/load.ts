@@ -167,6 +167,8 @@ export interface PacedFigures {
   statusCodes: Record<string, number>;
   unexpectedStatus: number;
   errors: number;
+  /** Each answered request: when it was sent (µs of the monotonic clock, as CPU profiles count) and its latency in ms. */
+  timeline: [sentUs: number, ms: number][];
 }
 
 /** A paced load that runs until stopped. */
@@ -184,16 +186,19 @@ export interface PacedLoad {
 export function startPacedLoad(url: string, path: string, headers: Record<string, string>, rate: number, expectedStatus: number): PacedLoad {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const latencies: number[] = [];
+  const timeline: [number, number][] = [];
   const statusCodes: Record<string, number> = {};
   let errors = 0;
   const inFlight = new Set<Promise<void>>();
   const send = () => {
     const sent = performance.now();
+    const sentUs = Number(process.hrtime.bigint() / 1000n);
     const done = new Promise<void>((resolve) => {
       const request = http.get(`${url}${path}`, { agent, headers }, (response) => {
         response.resume();
         response.on('end', () => {
           latencies.push(performance.now() - sent);
+          timeline.push([sentUs, latencies[latencies.length - 1]]);
           statusCodes[response.statusCode!] = (statusCodes[response.statusCode!] ?? 0) + 1;
           resolve();
         });
@@ -234,6 +239,7 @@ export function startPacedLoad(url: string, path: string, headers: Record<string
         statusCodes,
         unexpectedStatus,
         errors,
+        timeline,
       };
     },
   };

@@ -38,7 +38,8 @@
  * BENCH_WRITE_CONNECTIONS (50), BENCH_SMALL (1000), BENCH_LARGE (100000), BENCH_CASES (comma-separated
  * words of case ids, e.g. `list,ceiling`, `store`, `content`, `pg`; `-word` leaves out the ids with that word, e.g.
  * `list,-pg`), BENCH_POSTGRES (the database of the pg cases, default postgres://postgres@127.0.0.1:5432/test), BENCH_CONTENT_SIZES (100,10000), BENCH_CONTENT_ROUNDS (200), BENCH_PROFILE=1 (CPU profiles of the servers under test in
- * bench/results/profiles/server-<json|pg1|pg2>-<size>-<time>/; the largest file is the main thread, of each worker with pg2), BENCH_DATA_DIR
+ * bench/results/profiles/server-<json|pg1|pg2>-<size>-<time>/; the largest file is the main thread, of each worker with pg2), BENCH_TRACE=1
+ * (the heavy case's slow light requests laid over the server's main thread: bench/heavy-trace.ts), BENCH_DATA_DIR
  * (default the OS temp folder), BENCH_KEEP_DATA=1 (keep the seeded data files), BENCH_RUNTIME (`compiled`, the
  * default, runs the server under test bundled as `npm start` runs it; `tsx` runs it through tsx's loader).
  * Results: printed, and written to bench/results/latest.json.

@@ -19,6 +19,11 @@ export interface Job<I, O> {
   readonly transferInput?: (input: I) => readonly ArrayBuffer[];
   /** The buffers of an output that move back instead of being copied. */
   readonly transferOutput?: (output: O) => readonly ArrayBuffer[];
+  /**
+   * Readies what its first run would otherwise make, such as compiled schemas. A warm thread (see
+   * src/workers/pool.ts) runs it once it starts, so that the first job after a quiet start does not pay it.
+   */
+  readonly prepare?: () => Promise<void>;
 }
 
 /** Declares a job (listed in jobs.ts). */

@@ -22,6 +22,11 @@ export function jobNamed(name: string): Job<unknown, unknown> {
   return job;
 }
 
+/** Runs every job's `prepare`, one after the other (in a warm worker thread); one that fails is left for its first run to meet. */
+export async function prepareJobs(): Promise<void> {
+  for (const job of JOBS) await job.prepare?.().catch(() => undefined);
+}
+
 /** How a job ended, as plain data that crosses threads: its output, or its error's status and message. */
 export type JobResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly status?: number; readonly message: string };
 

@@ -40,8 +40,9 @@ export interface WorkerPoolOptions {
    * How many threads start with the pool and stay when idle (at most `threads`); default 0, every thread
    * starts with a job. A thread's start (its isolate, then loading the jobs' libraries, ~0.5 s of CPU)
    * otherwise comes with the first job after a while without one, and on a small machine its first part,
-   * before the thread lowers its priority, competes with the requests being answered. The bundled server
-   * keeps one.
+   * before the thread lowers its priority, competes with the requests being answered. A warm thread also
+   * prepares the jobs (Job.prepare: the OpenAPI validator's schemas), whose code V8's helper threads would
+   * otherwise compile during the first job, at the main thread's priority. The bundled server keeps one.
    */
   readonly warmThreads?: number;
 }
@@ -160,14 +161,15 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const warmUp = () => {
     const wanted = Math.min(size, options.warmThreads ?? 0);
     for (let warm = [...threads].filter((thread) => thread.warm).length; warm < wanted; warm++) {
-      const thread = spawn();
+      const thread = spawn(true);
       thread.warm = true;
       rest(thread);
     }
   };
 
-  const spawn = (): Thread => {
-    const worker = new Worker(BOOTSTRAP, { workerData, resourceLimits: { maxOldGenerationSizeMb: jobMemoryMb } });
+  /** Starts a thread; a warm one also prepares the jobs (Job.prepare) once it has loaded them. */
+  const spawn = (warm = false): Thread => {
+    const worker = new Worker(BOOTSTRAP, { workerData: { ...workerData, prepare: warm }, resourceLimits: { maxOldGenerationSizeMb: jobMemoryMb } });
     const thread: Thread = { worker };
     worker.on('message', (result: JobResult) => {
       if (!threads.has(thread)) return;

@@ -25,8 +25,9 @@ function lowerPriority(increment: number): void {
 // takes ~0.4 s (~0.6 s of CPU with V8's helper threads; ~1.2 s under tsx), which a static import would spend
 // at the process's priority, before this module's body runs. A thread pays it at its start, that is with
 // the first job after a while without one.
-lowerPriority((workerData as { niceIncrement?: number } | undefined)?.niceIncrement ?? 0);
-const { runJob } = await import('../core/jobs.js');
+const { niceIncrement = 0, prepare = false } = (workerData ?? {}) as { niceIncrement?: number; prepare?: boolean };
+lowerPriority(niceIncrement);
+const { prepareJobs, runJob } = await import('../core/jobs.js');
 
 /** What the pool sends: a job by name and its input. */
 export interface JobMessage {
@@ -44,3 +45,5 @@ port.on('message', async ({ name, input }: JobMessage) => {
     port.postMessage({ ok: false, message: `its output cannot be sent back: ${(error as Error).message}` });
   }
 });
+// A warm thread readies its jobs while nothing waits (a job that comes meanwhile runs between two steps).
+if (prepare) void prepareJobs();

@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,32 @@ describe('journal lines', () => {
 });
 
 describe('Journal', () => {
+  it('encodes a large entry in slices, timers running between them, into exactly its one line', async () => {
+    const path = freshPath();
+    let turns = 0;
+    let turnsAtFirstWrite: number | undefined;
+    // The real file, noting how many timer turns had passed when the first bytes were written.
+    const noting = async (segment: string) => {
+      const handle = await open(segment, 'a');
+      const write = handle.write.bind(handle) as (bytes: Uint8Array, offset: number, length: number) => Promise<{ bytesWritten: number }>;
+      return Object.assign(handle, { write: (bytes: Uint8Array, offset: number, length: number) => ((turnsAtFirstWrite ??= turns), write(bytes, offset, length)) });
+    };
+    const journal = await Journal.open(path, await Journal.read(path), noting);
+    const big = { seq: 1, changes: Array.from({ length: 5000 }, (_, i) => ({ table: 'pages', id: `p${i}`, record: { id: `p${i}`, body: `✓ ${'text '.repeat(100)}${i}` } })) };
+    const counting = setInterval(() => turns++, 0);
+    try {
+      await journal.append([big, entry(2)]);
+    } finally {
+      clearInterval(counting);
+    }
+    await journal.close();
+    expect(turnsAtFirstWrite).toBeGreaterThan(0);
+    const { contents } = await openJournal(path);
+    expect(contents.entries).toEqual([big, entry(2)]);
+    const [segment] = (await readdir(folder)).filter((name) => name.startsWith(`data-${n}.json.journal.`)).sort();
+    expect((await readFile(join(folder, segment))).toString('utf8')).toBe(encodeEntry(big) + encodeEntry(entry(2)));
+  });
+
   it('reads back what it appended, in order, across segments', async () => {
     const path = freshPath();
     const { journal } = await openJournal(path);

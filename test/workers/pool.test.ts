@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAPIMarkdownJob } from '../../src/core/content/computed-markdown.js';
 import { defineJob } from '../../src/core/job.js';
+import { prepareJobs } from '../../src/core/jobs.js';
 import { parseSpecificationJob } from '../../src/core/openapi-specs/parse.js';
 import { ApiError } from '../../src/core/errors.js';
 import { JobLimitError, inlineWorkers, type Workers } from '../../src/core/workers.js';
@@ -52,13 +53,26 @@ describe('the worker pool', () => {
   it('runs a job in another thread and gives what the inline runner gives', async () => {
     pool = createWorkerPool({ threads: 1 });
     const text = bigDocument(200);
-    const inline = await inlineWorkers.run(parseSpecificationJob, new TextEncoder().encode(text));
+    const inline = await inlineWorkers.run(parseSpecificationJob, [new TextEncoder().encode(text)]);
     const bytes = new TextEncoder().encode(text);
-    const pooled = await pool.run(parseSpecificationJob, bytes);
+    const pooled = await pool.run(parseSpecificationJob, [bytes]);
     expect(pooled).toEqual(inline);
     expect(pooled?.digest).toMatch(/^[0-9a-f]{64}$/);
     // The bytes were moved to the thread, not copied: this side's buffer is detached.
     expect(bytes.byteLength).toBe(0);
+  });
+
+  it('reads a source in the chunks it was fetched in (a character split between two) as the whole text, and moves every chunk', async () => {
+    pool = createWorkerPool({ threads: 1 });
+    const document = structuredClone(PETSTORE_31) as { info: { description?: string } };
+    document.info.description = 'Prices in € and ¥, 🐾 for pets.';
+    const bytes = new TextEncoder().encode(JSON.stringify(document));
+    const at = bytes.indexOf(0xf0) + 2; // inside the four bytes of 🐾
+    const chunks = [bytes.slice(0, at), bytes.slice(at, at + 7), bytes.slice(at + 7)];
+    const whole = await inlineWorkers.run(parseSpecificationJob, JSON.stringify(document));
+    expect(await pool.run(parseSpecificationJob, chunks)).toEqual(whole);
+    expect(new TextDecoder().decode(whole!.json)).toContain('🐾 for pets');
+    expect(chunks.map((chunk) => chunk.byteLength)).toEqual([0, 0, 0]);
   });
 
   it('keeps the event loop turning while a job runs, where the inline runner holds it', async () => {
@@ -110,7 +124,7 @@ describe('the worker pool', () => {
     const strict = createWorkerPool({ threads: 1, warmThreads: 1, jobTimeoutMs: 1 });
     try {
       expect([cold.threadCount, warm.threadCount]).toEqual([0, 1]);
-      const bytes = () => new TextEncoder().encode(JSON.stringify(PETSTORE_31));
+      const bytes = () => [new TextEncoder().encode(JSON.stringify(PETSTORE_31))];
       await Promise.all([cold.run(parseSpecificationJob, bytes()), warm.run(parseSpecificationJob, bytes())]);
       // Both waited past their idle time: the cold pool's thread ended, the warm one stays.
       await pause(100);
@@ -122,6 +136,14 @@ describe('the worker pool', () => {
       await Promise.all([cold.close(), warm.close(), strict.close()]);
     }
     expect(warm.threadCount).toBe(0);
+  });
+
+  it('prepares the jobs: the OpenAPI job readies its validator, and preparing all of them never throws', async () => {
+    await expect(parseSpecificationJob.prepare!()).resolves.toBeUndefined();
+    await expect(prepareJobs()).resolves.toBeUndefined();
+    // A warm thread prepares them as it starts; a job sent at once still gets the right answer.
+    pool = createWorkerPool({ threads: 1, warmThreads: 1 });
+    expect((await pool.run(parseSpecificationJob, [new TextEncoder().encode(JSON.stringify(PETSTORE_31))]))?.digest).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('stops a job whose thread runs out of its memory with a 422 naming the limit', async () => {

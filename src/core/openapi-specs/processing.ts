@@ -98,11 +98,11 @@ async function claim(tx: WriteTransaction, ports: Ports, specId: string) {
  * threads). A document whose parsing goes over the time or memory of one job is a `PARSE_ERROR` too.
  */
 async function produce(ports: Ports, source: SpecSourceInput): Promise<RunOutcome> {
-  let input: string | Uint8Array = source.text ?? '';
+  let input: string | readonly Uint8Array[] = source.text ?? '';
   if (source.url !== undefined) {
     const fetched = await fetchSource(ports, source.url);
     if (!fetched.ok) return { error: fetched.code };
-    input = fetched.bytes;
+    input = fetched.chunks;
   }
   try {
     const parsed = await ports.workers.run(parseSpecificationJob, input, ports.closing);
