@@ -59,7 +59,7 @@ function memberObject(ctx: Context, member: MemberRecord, user: UserRecord, team
 }
 
 /** The organization's content (collections and live spaces), read once per transaction. */
-const contentOf = (ctx: Context, organization: string) => oncePerTransaction(ctx.tx, ['content', organization], () => contentSnapshot(ctx, organization));
+const contentOf = (ctx: Context, organization: string) => oncePerTransaction(ctx, ['content', organization], () => contentSnapshot(ctx, organization));
 
 /**
  * Starts reading what presenting the members of an organization reads once (its content), for an operation
@@ -93,7 +93,7 @@ async function countMemberSpaces(ctx: Context, member: MemberRecord, snapshot: C
   const grants = await grantsOfPlaces(ctx, places);
   if (grants.size > 0) return (await spacesOfMember(ctx, member, snapshot, grants)).length;
   // Without team grants the count depends only on the role: a page of members computes it once per role.
-  return oncePerTransaction(ctx.tx, ['content-count', member.organizationId, member.role], async () => {
+  return oncePerTransaction(ctx, ['content-count', member.organizationId, member.role], async () => {
     return (await spacesOfMember(ctx, member, snapshot, grants)).length;
   });
 }
