@@ -103,8 +103,13 @@ export function pageOfArray<T>(
 }
 
 /** Maps the items of a page, keeping its count and cursor. */
-export async function mapPage<T, U>(page: Page<T>, fn: (item: T) => Promise<U> | U): Promise<Page<U>> {
-  const items = await Promise.all(page.items.map(fn));
+export function mapPage<T, U>(page: Page<T>, fn: (item: T) => Promise<U> | U): Promise<Page<U>> {
+  return mapPageItems(page, (items) => Promise.all(items.map(fn)));
+}
+
+/** A page with its items replaced by `fn`'s, which maps them all at once (one for each, in order). */
+export async function mapPageItems<T, U>(page: Page<T>, fn: (items: readonly T[]) => Promise<U[]>): Promise<Page<U>> {
+  const items = await fn(page.items);
   return page.next ? { items, count: page.count, next: page.next } : { items, count: page.count };
 }
 

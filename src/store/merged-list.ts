@@ -17,15 +17,17 @@ export function listMerged(index: SortedIndex, rows: ReadonlyMap<string, StoredR
   const { value, where, limit, after, prefix } = query;
   const order = query.order ?? 'asc';
   if (overlay.size === 0 && !where && !prefix) {
-    // The common case, on every read: a walk of the index, nothing to merge.
+    // The common case, on every read: a walk of the index, nothing to merge (and no walk of an empty group,
+    // such as the teams of a member in none, which a page of members asks for each of them).
     const items: StoredRecord[] = [];
-    if (limit !== 0) {
+    const count = index.size(value);
+    if (limit !== 0 && count > 0) {
       for (const id of index.ids(value, order, after)) {
         items.push(rows.get(id)!);
         if (limit !== undefined && items.length >= limit) break;
       }
     }
-    return { items, count: index.size(value) };
+    return { items, count };
   }
   const def = index.def;
   const direction = order === 'asc' ? 1 : -1;

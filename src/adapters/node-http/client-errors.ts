@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { errorResponse, type PlainResponse } from '../pipeline.js';
 import { requestIdOf } from '../request-id.js';
 import { byteLength, type RequestLogger } from '../request-log.js';
+import { latestResponse, trackLatestResponses } from './latest-response.js';
 
 /** How long a connection that was answered this way may go on sending before it is cut. */
 const LINGER_MS = 2_000;
@@ -23,10 +24,9 @@ export function answerClientErrors<T extends Server>(server: T, logger?: Request
     logger?.request({ requestId, method, route: null, status, durationMs: 0, bytes: byteLength(response.body) });
     return response;
   };
-  // The last response on each connection: a raw answer must not come before or in the middle of it.
-  const last = new WeakMap<Duplex, ServerResponse>();
+  // The latest response on each connection: a raw answer must not come before or in the middle of it.
+  trackLatestResponses(server);
   const answered = new WeakSet<Duplex>();
-  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => last.set(request.socket, response));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // node's parser goes on failing on every further chunk of a connection it could not parse.
     if (answered.has(socket)) return;
@@ -36,7 +36,7 @@ export function answerClientErrors<T extends Server>(server: T, logger?: Request
       if (error.code === 'ECONNRESET' || !socket.writable) socket.destroy();
       else answerRaw(socket, answerOf(status, message, '-', crypto.randomUUID()));
     };
-    const response = last.get(socket);
+    const response = latestResponse(socket);
     if (!response || response.writableFinished) answer();
     // A request after this one failed (pipelined): answer it once this one's response is out.
     else if (response.req.complete) response.once('close', answer);

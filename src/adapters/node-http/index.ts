@@ -7,6 +7,7 @@ import { METRICS_PATH, type Metrics } from './metrics.js';
 import { createHealth, type Health } from '../health.js';
 import { MAX_BODY_BYTES, createPipeline, errorResponse, type PipelineOptions, type PlainResponse } from '../pipeline.js';
 import { requestIdOf } from '../request-id.js';
+import { createTurnSender, write } from './send.js';
 
 /** How much of a body over MAX_BODY_BYTES is read, in all, and dropped before the connection is cut. */
 const DISCARD_BYTES = 8 * 1024 * 1024;
@@ -62,22 +63,6 @@ function refuseBody(request: IncomingMessage, response: ServerResponse, received
   request.resume();
 }
 
-/**
- * Sends an answer framed by Content-Length, which node leaves out after writeHead: the answer then leaves in
- * one write to the socket, where chunked encoding took a writev of four pieces (the headers with the chunk's
- * size, the body, its CRLF, the last chunk), the costliest call of a small answer.
- */
-function write(res: ServerResponse, response: PlainResponse): void {
-  const { status, headers, body, cookies } = response;
-  const fields: Record<string, string | string[]> = { ...headers };
-  if (cookies?.length) fields['set-cookie'] = [...cookies];
-  if (body !== undefined && headers['content-length'] === undefined && status !== 204 && status !== 304) {
-    fields['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-  }
-  res.writeHead(status, fields);
-  res.end(body);
-}
-
 /** Options of the node:http listener, besides the pipeline's. */
 export interface NodeListenerOptions extends PipelineOptions {
   /** Serve `GET /metrics` from these metrics on the API's own port (DOCS_PLATFORM_METRICS=1); default not. */
@@ -93,9 +78,12 @@ export interface NodeListenerOptions extends PipelineOptions {
 export function createNodeListener(platform: Platform, options: NodeListenerOptions = {}) {
   const pipeline = createPipeline(platform, { ...options, docsAssets: options.docsAssets ?? swaggerUiAssets() });
   const metrics = options.serveMetrics;
+  const sendAtTurnEnd = createTurnSender();
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Chosen before the body is read, so that a 413 for a body too large carries it too.
     const requestId = requestIdOf(req.headers);
+    const failed = (error: unknown) => options.logger?.failure(requestId, req.method ?? 'GET', null, error);
+    let response: PlainResponse;
     try {
       const url = req.url ?? '/';
       const q = url.indexOf('?');
@@ -103,7 +91,7 @@ export function createNodeListener(platform: Platform, options: NodeListenerOpti
       if (metrics && path === METRICS_PATH) return void write(res, await metricsResponse(metrics, req.method, requestId));
       const body = await readBody(req, res, requestId);
       if (body === null) return;
-      const response = await pipeline({
+      response = await pipeline({
         method: req.method ?? 'GET',
         path,
         query: q === -1 ? '' : url.slice(q + 1),
@@ -113,14 +101,22 @@ export function createNodeListener(platform: Platform, options: NodeListenerOpti
         clientAddress: req.socket.remoteAddress,
         requestId,
       });
-      write(res, response);
     } catch (error) {
       // The connection closed under a request still arriving: the client went away, or its 408 was answered.
       if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && req.destroyed) return;
-      options.logger?.failure(requestId, req.method ?? 'GET', null, error);
-      if (!res.headersSent) write(res, errorResponse(500, 'Internal server error', { 'x-request-id': requestId }));
-      else res.destroy();
+      failed(error);
+      response = errorResponse(500, 'Internal server error', { 'x-request-id': requestId });
     }
+    sendAtTurnEnd(() => {
+      try {
+        write(res, response);
+      } catch (error) {
+        // An answer node refuses to write (a header it finds invalid) is a failure of ours: a 500 instead.
+        failed(error);
+        if (!res.headersSent) write(res, errorResponse(500, 'Internal server error', { 'x-request-id': requestId }));
+        else res.destroy();
+      }
+    });
   };
 }
 

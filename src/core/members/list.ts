@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listQuery, mapPage, pageOf, pageOfArray } from '../pagination.js';
+import { listQuery, mapPageItems, pageOf, pageOfArray } from '../pagination.js';
 import { readOperation } from '../operation.js';
 import { requireOrganization } from '../permissions.js';
 import { INDEXES, TABLES, type MemberRecord } from '../records.js';
@@ -7,7 +7,7 @@ import { MEMBER_ROLES } from '../roles.js';
 import { Id } from '../schemas.js';
 import type { StoredRecord } from '../../store/types.js';
 import { loadUser } from '../users/present.js';
-import { prefetchMemberContent, presentMember } from './present.js';
+import { prefetchMemberContent, presentMembers } from './present.js';
 import { MemberList } from './schemas.js';
 
 /**
@@ -36,7 +36,7 @@ export const listMembers = readOperation({
     const where = wanted === undefined ? undefined : (record: StoredRecord) => record.role === wanted;
     if (!search) {
       const page = await pageOf(ctx.tx, TABLES.members, { index, value: organizationId, order, where }, input);
-      return mapPage(page, (record) => presentMember(ctx, record as MemberRecord));
+      return mapPageItems(page, (records) => presentMembers(ctx, records as MemberRecord[]));
     }
     // Search joins each member with its user: filter the organization's members in the core, then page.
     const needle = search.toLowerCase();
@@ -47,6 +47,6 @@ export const listMembers = readOperation({
       if (user.displayName.toLowerCase().includes(needle) || user.email.includes(needle)) matching.push(member);
     }
     const page = pageOfArray(matching, (member) => [member[sort] as string, member.id], input, order);
-    return mapPage(page, (member) => presentMember(ctx, member));
+    return mapPageItems(page, (members) => presentMembers(ctx, members));
   },
 });

@@ -1,23 +1,49 @@
 import type * as v from 'valibot';
 import type { Context } from '../context.js';
 import { oncePerTransaction } from '../per-transaction.js';
-import { INDEXES, TABLES, type MemberRecord } from '../records.js';
-import { contentSnapshot, grantsOf, spacesOfMember } from '../spaces/levels.js';
-import { loadUser, presentUser } from '../users/present.js';
+import { INDEXES, TABLES, type MemberRecord, type TeamMemberRecord, type UserRecord } from '../records.js';
+import { contentSnapshot, grantsOfPlaces, spacesOfMember, type ContentSnapshot } from '../spaces/levels.js';
+import { loadUser, loadUsers, presentUser } from '../users/present.js';
 import type { MemberSchema } from './schemas.js';
 
+/** The member object of responses. */
+type Member = v.InferInput<typeof MemberSchema>;
+
 /** The member object of responses, with its counts computed now. */
-export async function presentMember(ctx: Context, member: MemberRecord): Promise<v.InferInput<typeof MemberSchema>> {
-  // The user and the team count started together: a store that talks to a database reads them in one round
-  // trip (for a whole page of members). The spaces come after (their content is read once, see
-  // prefetchMemberContent): started with them too, they made a page of 100 members 10-15% slower in memory
-  // (interleaved, every member's reads run in turn, instead of each kind of read for the whole page at once).
+export async function presentMember(ctx: Context, member: MemberRecord): Promise<Member> {
+  // The user and the member's places in teams started together: a store that talks to a database reads them in
+  // one round trip. (A page has presentMembers, which costs a lone member a few microseconds more.)
   const reading = loadUser(ctx, member.userId);
-  const counting = ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByMember, value: member.id, limit: 0 });
-  counting.catch(() => undefined);
+  const placing = placesOf(ctx, member);
+  placing.catch(() => undefined);
   const user = await reading;
-  const teams = await counting;
-  const spaces = await countMemberSpaces(ctx, member);
+  const places = (await placing).items as TeamMemberRecord[];
+  const snapshot = await contentOf(ctx, member.organizationId);
+  const spaces = snapshot.spaces.length === 0 ? 0 : await countMemberSpaces(ctx, member, snapshot, places);
+  return memberObject(ctx, member, user, places.length, spaces);
+}
+
+/**
+ * The member objects of a page of members, with their counts computed now. Each kind of read is started for
+ * the whole page at once (every user, then every member's places in teams), so that a store that talks to a
+ * database reads each kind in one round trip, and a page in memory costs a few promises a member rather than
+ * an async presenting of its own. A member's places give both its team count and its teams' grants.
+ */
+export async function presentMembers(ctx: Context, members: readonly MemberRecord[]): Promise<Member[]> {
+  const users = loadUsers(ctx, members.map((member) => member.userId));
+  const places = Promise.all(members.map((member) => placesOf(ctx, member)));
+  places.catch(() => undefined);
+  const loaded = await users;
+  const placed = (await places).map((found) => found.items as TeamMemberRecord[]);
+  const spaces = await countSpaces(ctx, members, placed);
+  return members.map((member, i) => memberObject(ctx, member, loaded[i], placed[i].length, spaces[i]));
+}
+
+/** The places of a member in teams. */
+const placesOf = (ctx: Context, member: MemberRecord) => ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByMember, value: member.id });
+
+/** The member object of a member, its user, and its counts. */
+function memberObject(ctx: Context, member: MemberRecord, user: UserRecord, teams: number, spaces: number): Member {
   return {
     object: 'member',
     id: member.userId,
@@ -28,12 +54,12 @@ export async function presentMember(ctx: Context, member: MemberRecord): Promise
     ...(member.lastSeenAt !== undefined && { lastSeenAt: member.lastSeenAt }),
     sso: member.sso,
     spaces,
-    teams: teams.count,
+    teams,
   };
 }
 
 /** The organization's content (collections and live spaces), read once per transaction. */
-const contentOf = (ctx: Context, organization: string) => oncePerTransaction(ctx.tx, ['content', organization], () => contentSnapshot(ctx, organization));
+const contentOf = (ctx: Context, organization: string) => oncePerTransaction(ctx, ['content', organization], () => contentSnapshot(ctx, organization));
 
 /**
  * Starts reading what presenting the members of an organization reads once (its content), for an operation
@@ -45,18 +71,29 @@ export function prefetchMemberContent(ctx: Context, organizationId: string): voi
 }
 
 /**
- * How many spaces a member can access, by the rules of permissions.ts (spaces/levels.ts): deleted
- * spaces never count; a guest counts only spaces granted to its teams. The organization's content is
- * read once per transaction (a page of members asks for it once per member).
+ * How many spaces each member can access, by the rules of permissions.ts (spaces/levels.ts): deleted spaces
+ * never count; a guest counts only spaces granted to its teams (`placed`: each member's places in teams). The
+ * content of an organization is read once per transaction, and one without spaces counts 0 for everyone
+ * without a read of its own.
  */
-async function countMemberSpaces(ctx: Context, member: MemberRecord): Promise<number> {
-  const organization = member.organizationId;
-  const snapshot = await contentOf(ctx, organization);
-  if (snapshot.spaces.length === 0) return 0;
-  const grants = await grantsOf(ctx, member);
+async function countSpaces(ctx: Context, members: readonly MemberRecord[], placed: readonly (readonly TeamMemberRecord[])[]): Promise<number[]> {
+  const contents = new Map<string, ContentSnapshot>();
+  for (const { organizationId } of members) {
+    if (!contents.has(organizationId)) contents.set(organizationId, await contentOf(ctx, organizationId));
+  }
+  const counts = members.map((member, i) => {
+    const snapshot = contents.get(member.organizationId)!;
+    return snapshot.spaces.length === 0 ? 0 : countMemberSpaces(ctx, member, snapshot, placed[i]);
+  });
+  return counts.every((count) => typeof count === 'number') ? (counts as number[]) : Promise.all(counts);
+}
+
+/** How many spaces of an organization's content (`snapshot`, with spaces) one member can access. */
+async function countMemberSpaces(ctx: Context, member: MemberRecord, snapshot: ContentSnapshot, places: readonly TeamMemberRecord[]): Promise<number> {
+  const grants = await grantsOfPlaces(ctx, places);
   if (grants.size > 0) return (await spacesOfMember(ctx, member, snapshot, grants)).length;
   // Without team grants the count depends only on the role: a page of members computes it once per role.
-  return oncePerTransaction(ctx.tx, ['content-count', organization, member.role], async () => {
+  return oncePerTransaction(ctx, ['content-count', member.organizationId, member.role], async () => {
     return (await spacesOfMember(ctx, member, snapshot, grants)).length;
   });
 }

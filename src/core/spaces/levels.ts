@@ -58,9 +58,14 @@ export function levelsFrom(
 
 /** The spaces the member's teams were granted, with the highest role granted to any of them. */
 export async function grantsOf(ctx: Context, member: MemberRecord): Promise<Map<string, MemberRole>> {
-  const granted = new Map<string, MemberRole>();
   const places = await ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByMember, value: member.id });
-  for (const place of places.items as TeamMemberRecord[]) {
+  return grantsOfPlaces(ctx, places.items as TeamMemberRecord[]);
+}
+
+/** The spaces granted to the teams of these places (a member's), with the highest role granted to any of them. */
+export async function grantsOfPlaces(ctx: Context, places: readonly TeamMemberRecord[]): Promise<Map<string, MemberRole>> {
+  const granted = new Map<string, MemberRole>();
+  for (const place of places) {
     const { items } = await ctx.tx.list(TABLES.spaceGrants, { index: INDEXES.spaceGrantsByTeam, value: place.teamId });
     for (const grant of items as SpaceGrantRecord[]) {
       granted.set(grant.spaceId, higherLevel(granted.get(grant.spaceId) ?? null, grant.role) as MemberRole);

@@ -17,7 +17,16 @@ export function presentUser(ctx: Context, user: UserRecord): v.InferInput<typeof
 
 /** Loads a user that a record refers to; the reference is kept valid by the operations that delete users. */
 export async function loadUser(ctx: Context, userId: string): Promise<UserRecord> {
-  const user = (await ctx.tx.get(TABLES.users, userId)) as UserRecord | undefined;
+  return found(userId, (await ctx.tx.get(TABLES.users, userId)) as UserRecord | undefined);
+}
+
+/** Loads the users that records refer to, all reads started at once (a page's: one round trip to a database). */
+export async function loadUsers(ctx: Context, userIds: readonly string[]): Promise<UserRecord[]> {
+  const users = (await Promise.all(userIds.map((userId) => ctx.tx.get(TABLES.users, userId)))) as (UserRecord | undefined)[];
+  return users.map((user, i) => found(userIds[i], user));
+}
+
+function found(userId: string, user: UserRecord | undefined): UserRecord {
   if (!user) throw new Error(`Dangling reference to user ${userId}`);
   return user;
 }
