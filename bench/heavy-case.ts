@@ -1,12 +1,10 @@
 import { writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChild } from './child.js';
 import { benchRuntime, compileChild, WORKER_ENTRY } from './compiled.js';
 import type { BenchConfig } from './config.js';
-import { COMMON_WORD, largeOpenAPIDocument, zipOfPages } from './heavy-content.js';
+import { COMMON_WORD } from './heavy-content.js';
 import type { HeavySeed } from './heavy-seed.js';
 import { startPacedLoad, type PacedFigures } from './load.js';
 import { fixed } from './report.js';
@@ -66,20 +64,6 @@ export function heavyCaseIds(): string[] {
   return PHASES.map((phase) => `heavy-work-${phase}`);
 }
 
-/** A local server of the sources the jobs fetch: the OpenAPI document and the zip archive. */
-async function startSources(files: Record<string, { type: string; body: Uint8Array | string }>): Promise<{ url: string; server: Server }> {
-  const server = createServer((request, response) => {
-    const file = files[request.url ?? ''];
-    if (!file) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': file.type }).end(file.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
 /** Sends a request of a heavy job and checks its status; resolves to its JSON body. */
 async function call(url: string, token: string, method: string, path: string, expected: number, body?: unknown): Promise<any> {
   const response = await fetch(`${url}${path}`, {
@@ -103,13 +87,7 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
   await seeder.stop();
   const seed = seeder.info;
   log(`  seeded in ${(seed.seedMs / 1000).toFixed(1)} s`);
-  // Encoded once: sending 4 MB given as a string encodes it in the turn that sends it, 2-10 ms of this
-  // process's event loop, which also times the light requests.
-  const openapi = new TextEncoder().encode(largeOpenAPIDocument(SIZES.openAPIBytes));
-  const sources = await startSources({
-    '/openapi.json': { type: 'application/json', body: openapi },
-    '/pages.zip': { type: 'application/zip', body: zipOfPages(SIZES.zipPages) },
-  });
+  const sources = await startChild<{ url: string }>(join(here, 'heavy-sources.ts'), [String(SIZES.openAPIBytes), String(SIZES.zipPages)]);
   const inline = process.env.BENCH_HEAVY_INLINE === '1';
   if (inline) log('  BENCH_HEAVY_INLINE=1: jobs run on the server\'s main thread (inlineWorkers), for comparison');
   // BENCH_PROFILE=1: CPU profiles of the server's threads (the largest file is the main thread, or a busy job thread).
@@ -129,7 +107,7 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
   const jobs: Record<Exclude<Phase, 'idle'>, () => Promise<string[]>> = {
     async openapi() {
       const specs = `/v1/orgs/${organizationId}/openapi`;
-      await call(url, token, 'POST', specs, 201, { slug: 'large', source: { url: `${sources.url}/openapi.json` } });
+      await call(url, token, 'POST', specs, 201, { slug: 'large', source: { url: `${sources.info.url}/openapi.json` } });
       for (;;) {
         await sleep(100);
         const spec = await call(url, token, 'GET', `${specs}/large`, 200);
@@ -142,7 +120,7 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
       return typeof pdfUrl === 'string' ? [] : ['no PDF URL'];
     },
     async zip() {
-      const result = await call(url, token, 'POST', `/v1/spaces/${seed.importSpaceId}/content/import`, 201, { url: `${sources.url}/pages.zip`, source: 'zip' });
+      const result = await call(url, token, 'POST', `/v1/spaces/${seed.importSpaceId}/content/import`, 201, { url: `${sources.info.url}/pages.zip`, source: 'zip' });
       return result.importedResources === SIZES.zipPages ? [] : [`imported ${result.importedResources} resources, not ${SIZES.zipPages}`];
     },
     async search() {
@@ -183,7 +161,7 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
     }
   } finally {
     await server.stop();
-    await new Promise((resolve) => sources.server.close(resolve));
+    await sources.stop();
   }
   if (trace) {
     await writeFile(join(profileDir, 'trace.json'), JSON.stringify({ idleP99Ms: rows[0]?.p99Ms, phases: timelines }));
