@@ -38,6 +38,14 @@ export async function tokenHash(token: string): Promise<string> {
   return knownTokens.get(token)?.hash ?? hashToken(token);
 }
 
+/**
+ * The user a token acts for, when this process found the token before: known without a read, but to be
+ * trusted only once the token is read again (it may have been deleted since).
+ */
+export function knownUserId(token: string): string | undefined {
+  return knownTokens.get(token)?.userId;
+}
+
 /** Resolves a bearer token to the user it acts for, or null when the token is unknown or not of a token's form. */
 export async function actorForToken(tx: ReadTransaction, token: string): Promise<Actor | null> {
   if (!TOKEN_FORM.test(token)) return null;

@@ -16,6 +16,25 @@ export interface Actor {
   readonly token?: TokenRecord;
 }
 
+/**
+ * The caller as an operation sees it: its user's id at once, its record on demand. A request with a token
+ * this process has seen starts its operation before the token is read (the id is known from it), so that
+ * the operation's first reads go with the token's, in one round trip of a networked store; the platform
+ * keeps the operation's outcome only once the token proves valid.
+ */
+export interface Caller {
+  /** The id of the user the request acts for. */
+  readonly userId: string;
+  /** The user's record, read in the operation's transaction. */
+  user(): Promise<UserRecord>;
+}
+
+/** The caller of an actor whose user is already read. */
+export function callerOf(actor: Actor): Caller {
+  const user = Promise.resolve(actor.user);
+  return { userId: actor.user.id, user: () => user };
+}
+
 /** Builds the absolute URLs that responses carry (`urls.location`, `urls.app`, ...). */
 export interface Urls {
   /** The URL of an API path, e.g. api('/orgs/x') → https://host/v1/orgs/x. */
@@ -53,7 +72,7 @@ export type BackgroundTask = (ports: Ports) => Promise<void>;
 /** Everything an operation may use: its transaction, its caller and the injected ports. */
 export interface Context<Tx extends ReadTransaction = ReadTransaction> {
   readonly tx: Tx;
-  readonly actor: Actor;
+  readonly actor: Caller;
   readonly clock: Clock;
   readonly ids: Ids;
   readonly urls: Urls;
@@ -82,7 +101,7 @@ export type WriteContext = Context<WriteTransaction>;
 
 /** What an operation's `prepare` step may use: no transaction of its own, but reads on demand. */
 export interface PrepareContext {
-  readonly actor: Actor;
+  readonly actor: Caller;
   readonly clock: Clock;
   readonly ids: Ids;
   readonly urls: Urls;

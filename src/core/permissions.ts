@@ -51,7 +51,7 @@ const NEEDS: Record<OrganizationAction, string> = {
 };
 
 /** The caller's active membership of an organization, if any. */
-export async function findMembership(ctx: Context, organizationId: string, userId = ctx.actor.user.id) {
+export async function findMembership(ctx: Context, organizationId: string, userId = ctx.actor.userId) {
   const member = (await ctx.tx.get(TABLES.members, memberId(organizationId, userId))) as MemberRecord | undefined;
   return member && !member.disabled ? member : undefined;
 }
@@ -99,7 +99,7 @@ export async function organizationPermissions(ctx: Context, member: MemberRecord
 }
 
 /** The caller's role in a team, if it is in it. */
-export async function teamRoleOf(ctx: Context, teamId: string, userId = ctx.actor.user.id) {
+export async function teamRoleOf(ctx: Context, teamId: string, userId = ctx.actor.userId) {
   const record = (await ctx.tx.get(TABLES.teamMembers, `${teamId}/${userId}`)) as TeamMemberRecord | undefined;
   return record?.role;
 }

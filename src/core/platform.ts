@@ -1,5 +1,5 @@
 import { StoreUnavailableError, type Store } from '../store/types.js';
-import { actorForToken } from './auth.js';
+import { actorForToken, knownUserId } from './auth.js';
 import { createMemoryBlobStore, type BlobStore } from './blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import { createBackground } from './background.js';
@@ -7,7 +7,7 @@ import { collectBlobs, type BlobCollectionReport } from './blob-collection/colle
 import { noPdfFonts, type PdfFonts } from './content/pdf/font-files.js';
 import { createDerivedCache } from './derived.js';
 import { releaseLease, takeLease } from './leases.js';
-import { urlsFor, type Actor, type BackgroundTask, type Context, type Fetch, type PrepareContext, type Urls } from './context.js';
+import { callerOf, urlsFor, type Actor, type Caller, type BackgroundTask, type Context, type Fetch, type PrepareContext, type Urls } from './context.js';
 import { FailAfterCommit, notFound, unauthorized, unavailable } from './errors.js';
 import { randomIds, type Ids } from './ids.js';
 import type { Operation } from './operation.js';
@@ -205,11 +205,11 @@ export function createPlatform(options: PlatformOptions): Platform {
     return urls;
   };
 
-  /** The caller of an operation: a user already known, or the holder of a token to look up. */
-  type Caller = Actor | { readonly bearer: string };
+  /** Whom an operation runs for: a user already known, or the holder of a token to look up. */
+  type RunAs = Actor | { readonly bearer: string };
 
-  const run = <I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string, trace?: Trace): Promise<O> =>
-    orUnavailable(() => runOperation(operation, caller, input, origin, trace));
+  const run = <I, O>(operation: Operation<I, O>, runAs: RunAs, input: I, origin?: string, trace?: Trace): Promise<O> =>
+    orUnavailable(() => runOperation(operation, runAs, input, origin, trace));
 
   /** The user a token acts for, read in a transaction; 401 for an unknown token. */
   async function actorOf(tx: Context['tx'], token: string): Promise<Actor> {
@@ -218,17 +218,17 @@ export function createPlatform(options: PlatformOptions): Platform {
     return actor;
   }
 
-  async function runOperation<I, O>(operation: Operation<I, O>, caller: Caller, input: I, origin?: string, trace?: Trace): Promise<O> {
+  async function runOperation<I, O>(operation: Operation<I, O>, runAs: RunAs, input: I, origin?: string, trace?: Trace): Promise<O> {
     // Tasks deferred by the operation start only after its transaction committed.
     let deferred: BackgroundTask[] = [];
     const startDeferred = () => deferred.forEach((task) => background.start(task));
     const urls = urlsOf(origin);
     // A token is looked up in the operation's transaction, unless the operation prepares outside one first.
     // (An operation of a route without authentication gets no caller.)
-    const token = caller && 'bearer' in caller ? caller.bearer : null;
-    let known = token === null ? (caller as Actor) : undefined;
+    const token = runAs && 'bearer' in runAs ? runAs.bearer : null;
+    let known = token === null ? (runAs as Actor) : undefined;
     if (token !== null && operation.prepare) known = await store.read((tx) => actorOf(tx, token));
-    const contextOf = (tx: Context['tx'], actor: Actor): Context => ({
+    const contextOf = (tx: Context['tx'], actor: Caller): Context => ({
       tx,
       actor,
       clock,
@@ -245,9 +245,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     });
     let prepared: unknown;
     if (operation.prepare) {
-      const actor = known!;
+      const caller = callerOf(known!);
       const prepare: PrepareContext = {
-        actor,
+        actor: caller,
         clock,
         ids,
         urls,
@@ -259,17 +259,38 @@ export function createPlatform(options: PlatformOptions): Platform {
         workers,
         pdfFonts,
         closing: closing.signal,
-        read: (fn) => store.read((tx) => fn(contextOf(tx, actor))),
+        read: (fn) => store.read((tx) => fn(contextOf(tx, caller))),
       };
       prepared = await operation.prepare(prepare, input);
     }
     let acted: Actor | undefined;
     const execute = async (tx: Context['tx']) => {
       deferred = [];
+      const userId = token !== null && !known ? knownUserId(token) : undefined;
+      if (userId !== undefined) return runAhead(tx, token!, userId);
       const actor = token === null ? known! : (known ?? (await actorOf(tx, token)));
       acted = actor;
       if (trace && actor) trace.userId = actor.user.id;
-      return operation.run(contextOf(tx, actor), input, prepared);
+      return operation.run(contextOf(tx, actor && callerOf(actor)), input, prepared);
+    };
+    /**
+     * Runs the operation for a token found before, whose user is known, alongside the token's reads: its
+     * first reads leave with them, in one batch (one round trip of a networked store). What it did counts
+     * only once the token proves valid and the user's: otherwise the request is a 401, and a write rolls back.
+     */
+    const runAhead = async (tx: Context['tx'], bearer: string, userId: string) => {
+      const checked = actorOf(tx, bearer);
+      const caller: Caller = { userId, user: async () => (await checked).user };
+      // Started in this turn (no await before it), so that its first reads join the token's batch.
+      const ran = (async () => operation.run(contextOf(tx, caller), input, prepared))();
+      const [outcome, verified] = await Promise.allSettled([ran, checked]);
+      if (verified.status === 'rejected') throw verified.reason;
+      // A token's user never changes: a token that names another is one that cannot be trusted.
+      if (verified.value.user.id !== userId) throw unauthorized('The token is not valid');
+      acted = verified.value;
+      if (trace) trace.userId = userId;
+      if (outcome.status === 'rejected') throw outcome.reason;
+      return outcome.value;
     };
     const noteTokenUse = () => acted?.token && tokenUse.touch(acted.token, clock.now());
     if (operation.access === 'read') {

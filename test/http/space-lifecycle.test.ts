@@ -215,7 +215,7 @@ httpSuite('space lifecycle', (h) => {
     const reader = await h().user('read');
     // requireSpace reads the transaction, the caller and the time: a context with those is enough here.
     const ctxFor = (userId: string, tx: Context['tx']) =>
-      ({ tx, actor: { user: { id: userId } }, now: h().clock.now().toISOString() }) as unknown as Context;
+      ({ tx, actor: { userId }, now: h().clock.now().toISOString() }) as unknown as Context;
     const editing = (userId: string) =>
       h().platform.store.read(async (tx) => {
         try {

@@ -66,4 +66,4 @@ export async function loadReply(ctx: Context, comment: CommentRecord, replyId: s
 }
 
 /** Whether the caller wrote a comment or a reply. */
-export const isAuthor = (ctx: Context, posted: { readonly postedBy: string }) => posted.postedBy === ctx.actor.user.id;
+export const isAuthor = (ctx: Context, posted: { readonly postedBy: string }) => posted.postedBy === ctx.actor.userId;

@@ -29,7 +29,7 @@ function applyPostedChanges<T extends CommentRecord | CommentReplyRecord>(ctx: W
     const markdown = markdownOfBody(changes.body);
     if (markdown !== posted.markdown) next = { ...next, markdown, editedAt: ctx.now };
   }
-  const reactions = applyReactions(posted.reactions, ctx.actor.user.id, ctx.now, changes.addedReactions, changes.removedReactions);
+  const reactions = applyReactions(posted.reactions, ctx.actor.userId, ctx.now, changes.addedReactions, changes.removedReactions);
   return reactions === posted.reactions ? next : { ...next, reactions };
 }
 
@@ -38,7 +38,7 @@ function withResolution(ctx: WriteContext, comment: CommentRecord, resolved: boo
   if (resolved === undefined || resolved === (comment.status === 'resolved')) return comment;
   const { openKey: _openKey, resolvedAt: _resolvedAt, resolvedBy: _resolvedBy, ...rest } = comment;
   return resolved
-    ? { ...rest, status: 'resolved', resolvedAt: ctx.now, resolvedBy: ctx.actor.user.id }
+    ? { ...rest, status: 'resolved', resolvedAt: ctx.now, resolvedBy: ctx.actor.userId }
     : { ...rest, status: 'open', openKey: comment.listKey };
 }
 

@@ -458,7 +458,7 @@ export function openDraft(ctx: WriteContext, revisionId: string): Promise<Revisi
  */
 export async function commitToChangeRequest(ctx: WriteContext, draft: RevisionDraft, changeRequest: ChangeRequestRecord): Promise<ChangeRequestRecord> {
   const revision = await draft.commit({ parents: [changeRequest.revision], type: 'edits', changeRequestId: changeRequest.id });
-  const contributors = changeRequest.contributors.includes(ctx.actor.user.id) ? changeRequest.contributors : [...changeRequest.contributors, ctx.actor.user.id];
+  const contributors = changeRequest.contributors.includes(ctx.actor.userId) ? changeRequest.contributors : [...changeRequest.contributors, ctx.actor.userId];
   const updated: ChangeRequestRecord = { ...changeRequest, revision: revision.id, contributors, updatedAt: ctx.now };
   await ctx.tx.put(TABLES.changeRequests, updated);
   return updated;

@@ -26,7 +26,7 @@ export const createInvite = writeOperation({
   async run(ctx, { organizationId, role }) {
     const { organization } = await requireOrganization(ctx, organizationId, 'admin', 'create invite links');
     if (!organization.inviteLinks) throw forbidden('Invite links are disabled for this organization (see its inviteLinks setting)');
-    const invite: InviteRecord = { id: ctx.ids.id(), organizationId, role, createdAt: ctx.now, createdBy: ctx.actor.user.id };
+    const invite: InviteRecord = { id: ctx.ids.id(), organizationId, role, createdAt: ctx.now, createdBy: ctx.actor.userId };
     await ctx.tx.insert(TABLES.invites, invite);
     return presentInvite(ctx, invite);
   },
@@ -102,7 +102,7 @@ export const joinOrganization = writeOperation({
   response: v.object({}),
   async run(ctx, { organizationId, inviteId }) {
     const { invite } = await loadUsableInvite(ctx, organizationId, inviteId);
-    const existing = (await ctx.tx.get(TABLES.members, memberId(organizationId, ctx.actor.user.id))) as MemberRecord | undefined;
+    const existing = (await ctx.tx.get(TABLES.members, memberId(organizationId, ctx.actor.userId))) as MemberRecord | undefined;
     // An invite link must not undo an admin's decision to disable someone.
     if (existing?.disabled) throw forbidden('Your membership of this organization has been disabled; an admin can restore it');
     const member = await findMembership(ctx, organizationId);
@@ -110,9 +110,9 @@ export const joinOrganization = writeOperation({
     const joined: MemberRecord = member
       ? { ...member, role: invite.role }
       : {
-          id: memberId(organizationId, ctx.actor.user.id),
+          id: memberId(organizationId, ctx.actor.userId),
           organizationId,
-          userId: ctx.actor.user.id,
+          userId: ctx.actor.userId,
           role: invite.role,
           disabled: false,
           sso: false,

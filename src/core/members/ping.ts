@@ -20,7 +20,7 @@ export const pingOrganization = writeOperation({
     const { member } = await organizationAccess(ctx, organizationId);
     const updated: MemberRecord = { ...member, lastSeenAt: ctx.now };
     await ctx.tx.put(TABLES.members, updated);
-    const claims = { organization: organizationId, role: member.role, email: ctx.actor.user.email };
+    const claims = { organization: organizationId, role: member.role, email: (await ctx.actor.user()).email };
     const token = await ctx.secrets.signVisitorClaims(claims, member.userId, VISITOR_CLAIMS_TTL_SECONDS, new Date(ctx.now));
     return { serviceVisitorClaims: token };
   },

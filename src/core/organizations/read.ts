@@ -17,7 +17,7 @@ export const listOrganizations = readOperation({
     const page = await pageOf(
       ctx.tx,
       TABLES.members,
-      { index: INDEXES.membersByUser, value: ctx.actor.user.id, where: (member) => !(member as MemberRecord).disabled },
+      { index: INDEXES.membersByUser, value: ctx.actor.userId, where: (member) => !(member as MemberRecord).disabled },
       input,
     );
     return mapPage(page, async (record) => {
@@ -50,7 +50,7 @@ export const listOrganizationsForEmailDomain = readOperation({
   params: { emailDomain: EmailDomain },
   response: v.object({ organizations: v.array(OrganizationSchema) }),
   async run(ctx, { emailDomain }) {
-    const ownDomain = ctx.actor.user.email.split('@')[1] === emailDomain;
+    const ownDomain = (await ctx.actor.user()).email.split('@')[1] === emailDomain;
     const { items } = await ctx.tx.list(TABLES.organizationDomains, {
       index: INDEXES.organizationDomainsByDomain,
       value: emailDomain,

@@ -5,7 +5,7 @@ import { INDEXES, TABLES, type TeamRecord } from '../records.js';
 import { Id } from '../schemas.js';
 import { assertNotDefaultTeam } from '../sso/default-team.js';
 import { applyTeamMembership, resolveMembers } from './membership.js';
-import { loadTeam, presentTeam } from './present.js';
+import { loadTeam, presentTeam, teamObject } from './present.js';
 import { TeamSchema, TeamTitle } from './schemas.js';
 
 /** Creates a team, optionally with members (user ids of organization members); admins only. */
@@ -24,7 +24,8 @@ export const createTeam = writeOperation({
     await ctx.tx.insert(TABLES.teams, team);
     const users = await resolveMembers(ctx, organizationId, members, 'members');
     await applyTeamMembership(ctx, team, new Map(users.map((userId) => [userId, 'member' as const])), new Set());
-    return presentTeam(ctx, team, caller);
+    // New: its members are the ones just added, its spaces none (nothing to read back).
+    return teamObject(team, caller, { members: users.length, spaces: 0, role: users.includes(caller.userId) ? 'member' : undefined });
   },
 });
 

@@ -18,7 +18,7 @@ export const listUserTokens = readOperation({
   query: listQuery,
   response: TokenList,
   async run(ctx, input) {
-    const page = await pageOf(ctx.tx, TABLES.tokens, { index: INDEXES.tokensByUser, value: ctx.actor.user.id }, input);
+    const page = await pageOf(ctx.tx, TABLES.tokens, { index: INDEXES.tokensByUser, value: ctx.actor.userId }, input);
     return mapPage(page, (record) => presentToken(record as TokenRecord));
   },
 });
@@ -30,7 +30,7 @@ export const createUserToken = writeOperation({
   body: { label: v.optional(TokenLabel, 'API token') },
   response: CreatedTokenSchema,
   async run(ctx, input) {
-    const userId = ctx.actor.user.id;
+    const userId = ctx.actor.userId;
     const { count } = await ctx.tx.list(TABLES.tokens, { index: INDEXES.tokensByUser, value: userId, limit: 0 });
     if (count >= MAX_TOKENS_PER_USER) throw conflict(`A user has at most ${MAX_TOKENS_PER_USER} API tokens; revoke one first`);
     const { token, record } = await issueTokenRecord(ctx.tx, ctx.ids, userId, input.label, ctx.now);
@@ -50,7 +50,7 @@ export const revokeUserToken = writeOperation({
   async run(ctx, input) {
     const { items } = await ctx.tx.list(TABLES.tokens, {
       index: INDEXES.tokensByUser,
-      value: ctx.actor.user.id,
+      value: ctx.actor.userId,
       where: (record) => publicTokenId(record as TokenRecord) === input.tokenId,
     });
     if (items.length === 0) throw notFound(`No API token ${input.tokenId} of this user`);

@@ -10,7 +10,7 @@ export const getAuthenticatedUser = readOperation({
   summary: 'Get the authenticated user',
   response: UserSchema,
   async run(ctx) {
-    return presentUser(ctx, ctx.actor.user);
+    return presentUser(ctx, await ctx.actor.user());
   },
 });
 

@@ -107,7 +107,9 @@ export class PgRead implements ReadTransaction {
       if (getParts.has(table)) continue;
       getParts.set(table, parts.length);
       const ids = gets.filter((get) => get.table === table).map((get) => get.id);
-      parts.push(`SELECT ${parts.length} AS s, 0 AS i, id, data, 0 AS count FROM ${table.sql} WHERE id = ANY(${params.add(ids, 'text[]')})`);
+      // One id, the common case, as a text: no array for pg to build and PostgreSQL to parse, and a plain index scan.
+      const match = ids.length === 1 ? `id = ${params.add(ids[0], 'text')}` : `id = ANY(${params.add(ids, 'text[]')})`;
+      parts.push(`SELECT ${parts.length} AS s, 0 AS i, id, data, 0 AS count FROM ${table.sql} WHERE ${match}`);
     }
     const shapes = new Map<string, PendingList[]>();
     for (const list of lists) {

@@ -129,12 +129,19 @@ export class PgWrite extends PgRead implements WriteTransaction {
     const columns: (Buffer | null)[][] = table.indexes.flatMap(() => [[], []]);
     for (const record of records) indexColumns(table, record).forEach((value, i) => columns[i].push(value));
     const names = ['id', 'data', ...table.indexes.flatMap((index) => [ident(index.group), ident(index.key)])];
-    const inputs = [
-      params.add(records.map((record) => record.id), 'text[]'),
-      params.add(records.map((record) => JSON.stringify(record)), 'text[]'),
-      ...columns.map((column) => params.add(column, 'bytea[]')),
-    ];
-    const input = `input AS (SELECT * FROM unnest(${inputs.join(', ')}) AS x(${names.join(', ')}))`;
+    let input: string;
+    if (records.length === 1) {
+      // One record, the common case, as scalars: no arrays for pg to build and PostgreSQL to parse.
+      const values = [params.add(records[0].id, 'text'), params.add(JSON.stringify(records[0]), 'text'), ...columns.map((column) => params.add(column[0], 'bytea'))];
+      input = `input AS (SELECT ${values.map((value, at) => `${value} AS ${names[at]}`).join(', ')})`;
+    } else {
+      const inputs = [
+        params.add(records.map((record) => record.id), 'text[]'),
+        params.add(records.map((record) => JSON.stringify(record)), 'text[]'),
+        ...columns.map((column) => params.add(column, 'bytea[]')),
+      ];
+      input = `input AS (SELECT * FROM unnest(${inputs.join(', ')}) AS x(${names.join(', ')}))`;
+    }
     let upsert = `INSERT INTO ${table.sql} (${names.join(', ')}) SELECT ${names.join(', ')} FROM input`;
     if (mode === 'upsert') upsert += ` ON CONFLICT (id) DO UPDATE SET ${names.slice(1).map((name) => `${name} = excluded.${name}`).join(', ')}`;
     if (table.indexes.length === 0) {

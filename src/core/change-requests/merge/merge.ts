@@ -33,7 +33,7 @@ export const mergeChangeRequest = writeOperation({
       ...changeRequest,
       status: 'merged',
       revisionMerged: revision.id,
-      mergedBy: ctx.actor.user.id,
+      mergedBy: ctx.actor.userId,
       mergedAt: ctx.now,
       updatedAt: ctx.now,
     };
