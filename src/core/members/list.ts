@@ -6,7 +6,7 @@ import { INDEXES, TABLES, type MemberRecord } from '../records.js';
 import { MEMBER_ROLES } from '../roles.js';
 import { Id } from '../schemas.js';
 import type { StoredRecord } from '../../store/types.js';
-import { loadUser } from '../users/present.js';
+import { loadUsers } from '../users/present.js';
 import { prefetchMemberContent, presentMembers } from './present.js';
 import { MemberList } from './schemas.js';
 
@@ -41,11 +41,10 @@ export const listMembers = readOperation({
     // Search joins each member with its user: filter the organization's members in the core, then page.
     const needle = search.toLowerCase();
     const { items } = await ctx.tx.list(TABLES.members, { index, value: organizationId, where });
-    const matching: MemberRecord[] = [];
-    for (const member of items as MemberRecord[]) {
-      const user = await loadUser(ctx, member.userId);
-      if (user.displayName.toLowerCase().includes(needle) || user.email.includes(needle)) matching.push(member);
-    }
+    const members = items as MemberRecord[];
+    // Every user read at once: a networked store reads them in one round trip, not one a member.
+    const users = await loadUsers(ctx, members.map((member) => member.userId));
+    const matching = members.filter((_, i) => users[i].displayName.toLowerCase().includes(needle) || users[i].email.includes(needle));
     const page = pageOfArray(matching, (member) => [member[sort] as string, member.id], input, order);
     return mapPageItems(page, (members) => presentMembers(ctx, members));
   },

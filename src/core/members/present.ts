@@ -18,8 +18,7 @@ export async function presentMember(ctx: Context, member: MemberRecord): Promise
   placing.catch(() => undefined);
   const user = await reading;
   const places = (await placing).items as TeamMemberRecord[];
-  const snapshot = await contentOf(ctx, member.organizationId);
-  const spaces = snapshot.spaces.length === 0 ? 0 : await countMemberSpaces(ctx, member, snapshot, places);
+  const spaces = await spacesCount(ctx, member, await contentOf(ctx, member.organizationId), places);
   return memberObject(ctx, member, user, places.length, spaces);
 }
 
@@ -81,11 +80,13 @@ async function countSpaces(ctx: Context, members: readonly MemberRecord[], place
   for (const { organizationId } of members) {
     if (!contents.has(organizationId)) contents.set(organizationId, await contentOf(ctx, organizationId));
   }
-  const counts = members.map((member, i) => {
-    const snapshot = contents.get(member.organizationId)!;
-    return snapshot.spaces.length === 0 ? 0 : countMemberSpaces(ctx, member, snapshot, placed[i]);
-  });
+  const counts = members.map((member, i) => spacesCount(ctx, member, contents.get(member.organizationId)!, placed[i]));
   return counts.every((count) => typeof count === 'number') ? (counts as number[]) : Promise.all(counts);
+}
+
+/** How many spaces of an organization's content (`snapshot`) one member can access: 0 at once when it has none. */
+function spacesCount(ctx: Context, member: MemberRecord, snapshot: ContentSnapshot, places: readonly TeamMemberRecord[]): number | Promise<number> {
+  return snapshot.spaces.length === 0 ? 0 : countMemberSpaces(ctx, member, snapshot, places);
 }
 
 /** How many spaces of an organization's content (`snapshot`, with spaces) one member can access. */

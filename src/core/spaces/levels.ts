@@ -65,8 +65,9 @@ export async function grantsOf(ctx: Context, member: MemberRecord): Promise<Map<
 /** The spaces granted to the teams of these places (a member's), with the highest role granted to any of them. */
 export async function grantsOfPlaces(ctx: Context, places: readonly TeamMemberRecord[]): Promise<Map<string, MemberRole>> {
   const granted = new Map<string, MemberRole>();
-  for (const place of places) {
-    const { items } = await ctx.tx.list(TABLES.spaceGrants, { index: INDEXES.spaceGrantsByTeam, value: place.teamId });
+  // Every team's grants read at once (one round trip of a networked store); the highest role wins in any order.
+  const lists = await Promise.all(places.map((place) => ctx.tx.list(TABLES.spaceGrants, { index: INDEXES.spaceGrantsByTeam, value: place.teamId })));
+  for (const { items } of lists) {
     for (const grant of items as SpaceGrantRecord[]) {
       granted.set(grant.spaceId, higherLevel(granted.get(grant.spaceId) ?? null, grant.role) as MemberRole);
     }
