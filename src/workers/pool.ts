@@ -161,16 +161,14 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const warmUp = () => {
     const wanted = Math.min(size, options.warmThreads ?? 0);
     for (let warm = [...threads].filter((thread) => thread.warm).length; warm < wanted; warm++) {
-      const thread = spawn(true);
-      thread.warm = true;
-      rest(thread);
+      rest(spawn(true));
     }
   };
 
   /** Starts a thread; a warm one also prepares the jobs (Job.prepare) once it has loaded them. */
   const spawn = (warm = false): Thread => {
     const worker = new Worker(BOOTSTRAP, { workerData: { ...workerData, prepare: warm }, resourceLimits: { maxOldGenerationSizeMb: jobMemoryMb } });
-    const thread: Thread = { worker };
+    const thread: Thread = warm ? { worker, warm } : { worker };
     worker.on('message', (result: JobResult) => {
       if (!threads.has(thread)) return;
       const task = release(thread);
