@@ -154,7 +154,8 @@ describe('the worker pool', () => {
     expect((error as Error).message).toBe('generating the pages of an OpenAPI document went over 64 MB of memory, the most one job may use');
     // The pool replaces the thread it lost.
     expect(await pool.run(openAPIMarkdownJob, { document: bigDocument(1), slug: 'small' })).toContain('## GET `/things/0`');
-  });
+    // Filling 64 MB and starting a new thread takes ~10 s alone on two cores, more on a busy machine.
+  }, 60_000);
 
   it('cancels a queued or running job when its signal aborts, and rejects everything once closed', async () => {
     pool = createWorkerPool({ threads: 1 });
