@@ -179,7 +179,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
   }
 
   return async function pipeline(request: PlainRequest): Promise<PlainResponse> {
-    const started = performance.now();
+    const started = logger || metrics ? performance.now() : 0;
     const requestId = request.requestId ?? requestIdOf(request.headers);
     const trace: Trace = {};
     const seen: Seen = {};
@@ -216,25 +216,27 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
 /** Collects and validates the operation's input from the path, the query string and the body. */
 function parseInput(operation: Operation, request: PlainRequest, rawParams: Record<string, string>): unknown {
   const params: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(rawParams)) {
+  for (const name in rawParams) {
+    const raw = rawParams[name];
     try {
-      params[name] = decodeURIComponent(raw);
+      // Most segments (ids) hold no escape: decoding them would only copy them.
+      params[name] = raw.includes('%') ? decodeURIComponent(raw) : raw;
     } catch {
       throw new ApiError(400, `${name}: is not a valid percent-encoded path segment`);
     }
   }
   const query: Record<string, string | string[]> = {};
-  for (const [name, value] of new URLSearchParams(request.query)) {
-    const seen = query[name];
-    query[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  if (request.query !== '') {
+    for (const [name, value] of new URLSearchParams(request.query)) {
+      const seen = query[name];
+      query[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    }
   }
   const schemas = schemasOf(operation);
   const body = operation.body === null ? {} : parseBody(request);
-  return {
-    ...check(schemas.body, body),
-    ...check(schemas.query, query),
-    ...check(schemas.params, params),
-  };
+  // The parts that have a schema, the path's last, so that it wins a name they share.
+  const parts = [check(schemas.body, body), check(schemas.query, query), check(schemas.params, params)].filter((part) => part !== undefined);
+  return parts.length === 1 ? parts[0] : Object.assign({}, ...parts);
 }
 
 type Schemas = Record<'params' | 'query' | 'body', v.GenericSchema<unknown, Record<string, unknown>> | undefined>;
@@ -252,8 +254,8 @@ function schemasOf(operation: Operation): Schemas {
   return schemas;
 }
 
-function check(schema: Schemas[keyof Schemas], value: unknown): Record<string, unknown> {
-  return schema ? parseOrThrow(schema, value) : {};
+function check(schema: Schemas[keyof Schemas], value: unknown): Record<string, unknown> | undefined {
+  return schema && parseOrThrow(schema, value);
 }
 
 function parseBody(request: PlainRequest): unknown {

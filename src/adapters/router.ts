@@ -17,7 +17,9 @@ const newNode = (): Node => ({ literal: new Map(), methods: new Map() });
 /** Splits a path into its segments; a trailing slash is ignored. */
 function segmentsOf(path: string): string[] {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return trimmed.split('/').slice(1);
+  const segments = trimmed.split('/');
+  segments.shift();
+  return segments;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from './context.js';
 
 /** A memo level: each part of a key selects the next level, the last one the value. */
-type Memo = Map<unknown, unknown>;
+export type Memo = Map<unknown, unknown>;
 
 /**
  * Where an operation's context keeps its memo. A context is made for one run of an operation's transaction,
@@ -9,9 +9,10 @@ type Memo = Map<unknown, unknown>;
  * member ~6 µs of CPU, about 15%: each request's memo, held by an old table's entry, outlived young
  * collections and was promoted, and the collections took twice as long.)
  */
-const MEMO = Symbol('memo');
+export const MEMO = Symbol('memo');
 
-type Memoized = Context & { [MEMO]?: Memo };
+/** A context with its memo: a RunContext has the slot from the start (adding a property later changes an object's shape). */
+export type Memoized = Context & { [MEMO]?: Memo };
 
 /**
  * Computes a value once per transaction and key: a page of 1,000 members asks for the same
@@ -22,8 +23,12 @@ type Memoized = Context & { [MEMO]?: Memo };
  */
 export function oncePerTransaction<T>(ctx: Context, key: readonly unknown[], compute: () => Promise<T>): Promise<T> {
   let memo = (ctx as Memoized)[MEMO];
-  // Not enumerable: a context spread into another (for another transaction) must not take it along.
-  if (!memo) Object.defineProperty(ctx, MEMO, { value: (memo = new Map()) });
+  if (!memo) {
+    memo = new Map();
+    // Elsewhere (a test's plain object) not enumerable: a context spread into another must not take it along.
+    if (MEMO in ctx) (ctx as Memoized)[MEMO] = memo;
+    else Object.defineProperty(ctx, MEMO, { value: memo });
+  }
   const last = key.length - 1;
   for (let i = 0; i < last; i++) {
     let next = memo.get(key[i]) as Memo | undefined;

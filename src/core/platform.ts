@@ -17,6 +17,7 @@ import { routes } from './routes.js';
 import { secretsFromKey, secretsFromStore, type Secrets } from './secrets.js';
 import { purgeExpiredSpaces } from './spaces/trash.js';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limit.js';
+import { RunContext, type ContextPorts } from './run-context.js';
 import { createTokenUse } from './tokens/token-use.js';
 import { addUser, initialize } from './setup/operator.js';
 import { parseOrThrow } from './validate.js';
@@ -186,6 +187,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   const holder = crypto.randomUUID();
   const workers = options.workers ?? inlineWorkers;
   const pdfFonts = options.pdfFonts ?? noPdfFonts;
+  const ports: ContextPorts = { clock, ids, secrets, fetch: fetchPort, fetchTimeoutMs, blobs, derived, workers };
   const background = createBackground({ store, clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived, workers }, onBackgroundError);
   // Each token's last use, written after the requests, at most once a minute per token.
   const tokenUse = createTokenUse(store, onBackgroundError);
@@ -223,26 +225,14 @@ export function createPlatform(options: PlatformOptions): Platform {
     let deferred: BackgroundTask[] = [];
     const startDeferred = () => deferred.forEach((task) => background.start(task));
     const urls = urlsOf(origin);
+    // The request's time: its operation's `now`, and its token's last use.
+    const at = clock.now();
     // A token is looked up in the operation's transaction, unless the operation prepares outside one first.
     // (An operation of a route without authentication gets no caller.)
     const token = runAs && 'bearer' in runAs ? runAs.bearer : null;
     let known = token === null ? (runAs as Actor) : undefined;
     if (token !== null && operation.prepare) known = await store.read((tx) => actorOf(tx, token));
-    const contextOf = (tx: Context['tx'], actor: Caller): Context => ({
-      tx,
-      actor,
-      clock,
-      ids,
-      secrets,
-      urls,
-      now: clock.now().toISOString(),
-      fetch: fetchPort,
-      fetchTimeoutMs,
-      blobs,
-      derived,
-      workers,
-      defer: (task) => void deferred.push(task),
-    });
+    const contextOf = (tx: Context['tx'], actor: Caller): Context => new RunContext(tx, actor, urls, ports, deferred, at);
     let prepared: unknown;
     if (operation.prepare) {
       const caller = callerOf(known!);
@@ -251,7 +241,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         clock,
         ids,
         urls,
-        now: clock.now().toISOString(),
+        now: at.toISOString(),
         fetch: fetchPort,
         fetchTimeoutMs,
         blobs,
@@ -292,7 +282,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       if (outcome.status === 'rejected') throw outcome.reason;
       return outcome.value;
     };
-    const noteTokenUse = () => acted?.token && tokenUse.touch(acted.token, clock.now());
+    const noteTokenUse = () => acted?.token && tokenUse.touch(acted.token, at);
     if (operation.access === 'read') {
       // A use is a use, answered with an error or not.
       const value = await store.read(execute).finally(noteTokenUse);
