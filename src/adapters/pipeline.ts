@@ -175,7 +175,8 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
       }
     }
     if (reference) return reference;
-    return published ? reader.published(request)! : handle(request, match!, trace);
+    // Awaited: an async function that returns a promise resolves a turn later than one that returns a value.
+    return await (published ? reader.published(request)! : handle(request, match!, trace));
   }
 
   return async function pipeline(request: PlainRequest): Promise<PlainResponse> {

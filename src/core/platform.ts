@@ -257,7 +257,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     const execute = async (tx: Context['tx']) => {
       deferred = [];
       const userId = token !== null && !known ? knownUserId(token) : undefined;
-      if (userId !== undefined) return runAhead(tx, token!, userId);
+      if (userId !== undefined) return await runAhead(tx, token!, userId);
       const actor = token === null ? known! : (known ?? (await actorOf(tx, token)));
       acted = actor;
       if (trace && actor) trace.userId = actor.user.id;
@@ -272,7 +272,12 @@ export function createPlatform(options: PlatformOptions): Platform {
       const checked = actorOf(tx, bearer);
       const caller: Caller = { userId, user: async () => (await checked).user };
       // Started in this turn (no await before it), so that its first reads join the token's batch.
-      const ran = (async () => operation.run(contextOf(tx, caller), input, prepared))();
+      let ran: Promise<O>;
+      try {
+        ran = operation.run(contextOf(tx, caller), input, prepared);
+      } catch (error) {
+        ran = Promise.reject(error);
+      }
       const [outcome, verified] = await Promise.allSettled([ran, checked]);
       if (verified.status === 'rejected') throw verified.reason;
       // A token's user never changes: a token that names another is one that cannot be trusted.
@@ -285,7 +290,12 @@ export function createPlatform(options: PlatformOptions): Platform {
     const noteTokenUse = () => acted?.token && tokenUse.touch(acted.token, at);
     if (operation.access === 'read') {
       // A use is a use, answered with an error or not.
-      const value = await store.read(execute).finally(noteTokenUse);
+      let value: O;
+      try {
+        value = await store.read(execute);
+      } finally {
+        noteTokenUse();
+      }
       startDeferred();
       return value;
     }

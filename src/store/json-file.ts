@@ -106,7 +106,7 @@ class JsonFileStore implements Store {
 
   async read<T>(fn: Parameters<Store['read']>[0]): Promise<T> {
     if (this.closed) throw new StoreClosedError();
-    return this.engine.read(fn) as Promise<T>;
+    return (await this.engine.read(fn)) as T;
   }
 
   /**

@@ -18,7 +18,7 @@ export function memoryStoreOf(engine: Engine): Store {
   return {
     async read(fn) {
       check();
-      return engine.read(fn);
+      return await engine.read(fn);
     },
     async write(fn) {
       check();

@@ -13,14 +13,17 @@ import { createTurnSender, write } from './send.js';
 const DISCARD_BYTES = 8 * 1024 * 1024;
 
 /**
+ * Whether a request has no body: without Content-Length or Transfer-Encoding it has none (RFC 9112 6.3). It is
+ * answered at once rather than a turn of the event loop later, at the stream's 'end' (most requests are such
+ * GETs). node:http discards an unread request stream itself, so the connection stays usable.
+ */
+const bodyless = (request: IncomingMessage) => request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined;
+
+/**
  * Reads a request body up to MAX_BODY_BYTES. Resolves to null when it is larger, once refuseBody() has
  * answered with 413.
  */
 function readBody(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<string | null> {
-  // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 6.3): answer at once rather
-  // than wait a turn of the event loop for the stream's 'end' (most requests are such GETs). node:http
-  // discards an unread request stream itself, so the connection stays usable.
-  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return Promise.resolve('');
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) {
     refuseBody(request, response, 0, requestId);
@@ -89,7 +92,7 @@ export function createNodeListener(platform: Platform, options: NodeListenerOpti
       const q = url.indexOf('?');
       const path = q === -1 ? url : url.slice(0, q);
       if (metrics && path === METRICS_PATH) return void write(res, await metricsResponse(metrics, req.method, requestId));
-      const body = await readBody(req, res, requestId);
+      const body = bodyless(req) ? '' : await readBody(req, res, requestId);
       if (body === null) return;
       response = await pipeline({
         method: req.method ?? 'GET',
