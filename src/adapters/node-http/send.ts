@@ -4,14 +4,17 @@ import type { PlainResponse } from '../pipeline.js';
 /**
  * Sends an answer framed by Content-Length, which node leaves out after writeHead: the answer then leaves in
  * one write to the socket, where chunked encoding took a writev of four pieces (the headers with the chunk's
- * size, the body, its CRLF, the last chunk), the costliest call of a small answer.
+ * size, the body, its CRLF, the last chunk), the costliest call of a small answer. A text body goes as the
+ * bytes it is encoded to once: given a string, node joins it to the headers and flattens and measures the
+ * whole again (perf: the send's share of the server's CPU went from 27% to 24% for a GET of one member).
  */
 export function write(res: ServerResponse, response: PlainResponse): void {
-  const { status, headers, body, cookies } = response;
+  const { status, headers, cookies } = response;
+  const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
   const fields: Record<string, string | string[]> = { ...headers };
   if (cookies?.length) fields['set-cookie'] = [...cookies];
   if (body !== undefined && headers['content-length'] === undefined && status !== 204 && status !== 304) {
-    fields['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+    fields['content-length'] = String(body.byteLength);
   }
   res.writeHead(status, fields);
   res.end(body);
