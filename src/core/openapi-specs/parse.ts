@@ -1,5 +1,6 @@
 import { parseDocument } from 'yaml';
 import { joinBytes } from '../fetch-bytes.js';
+import { canonicalJsonBytes } from './canonical-json.js';
 import { buffersOf, defineJob } from '../job.js';
 
 /** A source text that is an OpenAPI 3.x or Swagger 2.0 document. */
@@ -29,36 +30,38 @@ function schemaValidator(): Promise<SchemaValidator> {
   return validator;
 }
 
+/** A source text read as data, and whether it was strict JSON (else YAML). */
+interface ReadText {
+  readonly value: unknown;
+  readonly json: boolean;
+}
+
 /** Parses JSON, or else YAML (one document); undefined when the text is neither. */
-function parseText(text: string): unknown {
+function parseText(text: string): ReadText | undefined {
   const source = text.replace(/^\uFEFF/, '');
   if (/^\s*[[{]/.test(source)) {
     try {
-      return JSON.parse(source);
+      return { value: JSON.parse(source), json: true };
     } catch {
       // Not strict JSON: a YAML flow mapping may still read it.
     }
   }
   const document = parseDocument(source, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
   if (document.errors.length > 0) return undefined;
-  return document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  return { value: document.toJS({ maxAliasCount: MAX_YAML_ALIASES }), json: false };
 }
 
-/** JSON text with every object's keys sorted, so that key order does not make a document "new". */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value);
+/** Whether a value read from JSON holds a number past a double's range (`1e999` reads as Infinity). */
+function hasNonFiniteNumber(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (value === null || typeof value !== 'object') return false;
+  for (const key in value) if (hasNonFiniteNumber((value as Record<string, unknown>)[key])) return true;
+  return false;
 }
 
-/** The hex SHA-256 of a text, through Web Crypto (present in every runtime the core supports). */
-async function sha256(text: string): Promise<string> {
-  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+/** The hex SHA-256 of bytes, through Web Crypto (present in every runtime the core supports). */
+async function sha256(bytes: Uint8Array): Promise<string> {
+  const hash = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
   return Array.from(new Uint8Array(hash), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
@@ -71,14 +74,18 @@ export async function parseSpecification(text: string): Promise<ParsedSpecificat
   // Outside the try: a validator that cannot load is the platform's failure, not the document's.
   const checker = await schemaValidator();
   try {
-    const parsed = parseText(text);
+    const read = parseText(text);
+    const parsed = read?.value;
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-    // Round-trip through JSON so that what is checked is exactly what is stored (YAML may hold NaN, ...).
+    // What is checked is exactly what is stored: read back from its JSON. A value JSON.parse gave is that
+    // already, unless it holds a number past a double's range; reading it again would make a second copy of
+    // the document, garbage for the job's heap (see canonical-json.ts for why that matters).
     const json = JSON.stringify(parsed);
-    const document = JSON.parse(json) as Record<string, unknown>;
+    const document = (read!.json && !hasNonFiniteNumber(parsed) ? parsed : JSON.parse(json)) as Record<string, unknown>;
     const result = await checker.validate(document);
     if (!result.valid) return undefined;
-    return { json: new TextEncoder().encode(json), digest: await sha256(canonicalJson(document)) };
+    const bytes = new TextEncoder().encode(json);
+    return { json: bytes, digest: await sha256(canonicalJsonBytes(document, bytes.byteLength)) };
   } catch {
     // A document too deep to walk, an alias bomb, ...: not something that can be served.
     return undefined;
