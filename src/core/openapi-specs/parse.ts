@@ -1,6 +1,7 @@
 import { parseDocument } from 'yaml';
 import { joinBytes } from '../fetch-bytes.js';
 import { canonicalJsonBytes } from './canonical-json.js';
+import { referencesInheritedNames } from './inherited-names.js';
 import { buffersOf, defineJob } from '../job.js';
 
 /** A source text that is an OpenAPI 3.x or Swagger 2.0 document. */
@@ -82,6 +83,7 @@ export async function parseSpecification(text: string): Promise<ParsedSpecificat
     // the document, garbage for the job's heap (see canonical-json.ts for why that matters).
     const json = JSON.stringify(parsed);
     const document = (read!.json && !hasNonFiniteNumber(parsed) ? parsed : JSON.parse(json)) as Record<string, unknown>;
+    if (referencesInheritedNames(document)) return undefined;
     const result = await checker.validate(document);
     if (!result.valid) return undefined;
     const bytes = new TextEncoder().encode(json);

@@ -22,3 +22,16 @@ it('checks and stores a number past a double\'s range as the null its JSON holds
   expect(new TextDecoder().decode(stored!.json)).toContain('"x-size":null');
   expect(stored!.digest).toBe((await parseSpecification(extension('null')))!.digest);
 });
+
+it('refuses a document whose references name what every object inherits, and leaves Object.prototype alone', async () => {
+  // The validator's reference check resolved "__proto__" to Object.prototype, then wrote schema B into it as `polluted`.
+  const withSchemas = (schemas: object) => JSON.stringify({ ...PETSTORE_31, components: { ...PETSTORE_31.components, schemas: { ...PETSTORE_31.components.schemas, ...schemas } } });
+  const polluting = withSchemas({ A: { $ref: '__proto__', polluted: { $ref: '#/components/schemas/B' } }, B: { type: 'string' } });
+  expect(await parseSpecification(polluting)).toBeUndefined();
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  const through = (ref: unknown) => withSchemas({ A: { type: 'object' }, B: { $ref: ref } });
+  for (const ref of ['#/components/schemas/A/constructor', '#/components/~1x/toString', ['__proto__'], '#__proto__']) {
+    expect(await parseSpecification(through(ref))).toBeUndefined();
+  }
+  expect(await parseSpecification(through('#/components/schemas/A'))).toBeDefined();
+});
