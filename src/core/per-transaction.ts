@@ -15,13 +15,13 @@ export const MEMO = Symbol('memo');
 export type Memoized = Context & { [MEMO]?: Memo };
 
 /**
- * Computes a value once per transaction and key: a page of 1,000 members asks for the same
+ * Computes a value (not undefined: a promise, an object) once per transaction and key: a page of 1,000 members asks for the same
  * organization-wide count 1,000 times. Only for values the transaction does not change after
  * they are first read (operations present their results after their last write). The key is given in
  * parts (`'content-count', organizationId, role`), each a level of maps: joining them into one string made
  * a new string to hash on every call, a sixth of the time of presenting a page of members.
  */
-export function oncePerTransaction<T>(ctx: Context, key: readonly unknown[], compute: () => Promise<T>): Promise<T> {
+export function oncePerTransaction<T>(ctx: Context, key: readonly unknown[], compute: () => T): T {
   let memo = (ctx as Memoized)[MEMO];
   if (!memo) {
     memo = new Map();
@@ -35,7 +35,7 @@ export function oncePerTransaction<T>(ctx: Context, key: readonly unknown[], com
     if (!next) memo.set(key[i], (next = new Map()));
     memo = next;
   }
-  let value = memo.get(key[last]) as Promise<T> | undefined;
-  if (!value) memo.set(key[last], (value = compute()));
+  let value = memo.get(key[last]) as T | undefined;
+  if (value === undefined) memo.set(key[last], (value = compute()));
   return value;
 }

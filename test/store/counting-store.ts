@@ -1,28 +1,34 @@
 import type { ReadTransaction, Store, WriteTransaction } from '../../src/store/types.js';
 
-/** A store that counts the records its transactions read (`get`), by table; see countingStore. */
+/** A store that counts the records its transactions read (`get`) and the lists they ask for, by table; see countingStore. */
 export interface CountingStore {
   readonly store: Store;
   /** How many `get` calls a table had since the last reset (0 when none). */
   readsOf(table: string): number;
+  /** How many `list` calls a table had since the last reset (0 when none). */
+  listsOf(table: string): number;
   /** Starts counting from zero. */
   reset(): void;
 }
 
 /**
- * Wraps a store so that every `get` of every transaction is counted by table, and otherwise passes
+ * Wraps a store so that every `get` and `list` of every transaction is counted by table, and otherwise passes
  * everything through: what a piece of work reads is then a number a test can bound (the map nodes of a
  * merge), where timing would depend on the machine.
  */
 export function countingStore(inner: Store): CountingStore {
   const reads = new Map<string, number>();
-  const count = (table: string) => reads.set(table, (reads.get(table) ?? 0) + 1);
+  const lists = new Map<string, number>();
+  const count = (calls: Map<string, number>, table: string) => calls.set(table, (calls.get(table) ?? 0) + 1);
   const reading = (tx: ReadTransaction): ReadTransaction => ({
     get: (table, id) => {
-      count(table);
+      count(reads, table);
       return tx.get(table, id);
     },
-    list: (table, query) => tx.list(table, query),
+    list: (table, query) => {
+      count(lists, table);
+      return tx.list(table, query);
+    },
   });
   const writing = (tx: WriteTransaction): WriteTransaction => ({
     ...reading(tx),
@@ -36,5 +42,13 @@ export function countingStore(inner: Store): CountingStore {
     ready: () => inner.ready(),
     close: () => inner.close(),
   };
-  return { store, readsOf: (table) => reads.get(table) ?? 0, reset: () => reads.clear() };
+  return {
+    store,
+    readsOf: (table) => reads.get(table) ?? 0,
+    listsOf: (table) => lists.get(table) ?? 0,
+    reset: () => {
+      reads.clear();
+      lists.clear();
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { MEMBER_ROLES } from '../roles.js';
 import { Id } from '../schemas.js';
 import type { StoredRecord } from '../../store/types.js';
 import { loadUsers } from '../users/present.js';
-import { prefetchMemberContent, presentMembers } from './present.js';
+import { prefetchMemberPage, presentMembers } from './present.js';
 import { MemberList } from './schemas.js';
 
 /**
@@ -30,7 +30,7 @@ export const listMembers = readOperation({
   async run(ctx, input) {
     const { organizationId, order, role, search, sort } = input;
     await requireOrganization(ctx, organizationId, 'listMembers', 'list its members');
-    prefetchMemberContent(ctx, organizationId);
+    prefetchMemberPage(ctx, organizationId);
     const index = sort === 'lastSeenAt' ? INDEXES.membersByOrganizationLastSeen : INDEXES.membersByOrganization;
     const wanted = role === undefined ? undefined : role === 'guest' ? null : role;
     const where = wanted === undefined ? undefined : (record: StoredRecord) => record.role === wanted;

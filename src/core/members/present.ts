@@ -30,7 +30,8 @@ export async function presentMember(ctx: Context, member: MemberRecord): Promise
  */
 export async function presentMembers(ctx: Context, members: readonly MemberRecord[]): Promise<Member[]> {
   const users = loadUsers(ctx, members.map((member) => member.userId));
-  const places = Promise.all(members.map((member) => placesOf(ctx, member)));
+  // In an organization known to have no teams, no member has a place in one: no list per member.
+  const places = Promise.all(members.map((member) => (teamCount(ctx, member.organizationId).known === 0 ? NO_PLACES : placesOf(ctx, member))));
   places.catch(() => undefined);
   const loaded = await users;
   const placed = (await places).map((found) => found.items as TeamMemberRecord[]);
@@ -40,6 +41,25 @@ export async function presentMembers(ctx: Context, members: readonly MemberRecor
 
 /** The places of a member in teams. */
 const placesOf = (ctx: Context, member: MemberRecord) => ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByMember, value: member.id });
+
+const NO_PLACES = Promise.resolve({ items: [], count: 0 });
+
+/** An organization's count of teams, read once per transaction: `known` once the read has answered. */
+interface TeamCount {
+  known?: number;
+}
+
+/** The team count of an organization (see TeamCount); its read starts with the first call of a transaction. */
+function teamCount(ctx: Context, organizationId: string): TeamCount {
+  return oncePerTransaction(ctx, ['team-count', organizationId], () => {
+    const count: TeamCount = {};
+    ctx.tx.list(TABLES.teams, { index: INDEXES.teamsByOrganization, value: organizationId, limit: 0 }).then(
+      (found) => void (count.known = found.count),
+      () => undefined,
+    );
+    return count;
+  });
+}
 
 /** The member object of a member, its user, and its counts. */
 function memberObject(ctx: Context, member: MemberRecord, user: UserRecord, teams: number, spaces: number): Member {
@@ -67,6 +87,17 @@ const contentOf = (ctx: Context, organization: string) => oncePerTransaction(ctx
  */
 export function prefetchMemberContent(ctx: Context, organizationId: string): void {
   contentOf(ctx, organizationId).catch(() => undefined);
+}
+
+/**
+ * prefetchMemberContent, and the organization's count of teams, for an operation that reads a page of its
+ * members before presenting it: by then the count is known, and a page of an organization without teams
+ * reads no places (a list per member, a tenth of a page's CPU in memory). The count only saves work once it
+ * is in: presentMembers never waits for it, so a database is not asked for the places in a later round trip.
+ */
+export function prefetchMemberPage(ctx: Context, organizationId: string): void {
+  prefetchMemberContent(ctx, organizationId);
+  teamCount(ctx, organizationId);
 }
 
 /**
