@@ -14,10 +14,11 @@ it('lists no places for a page of an organization without teams, and counts them
   const { organizationId, token } = await platform.initialize({ title: 'Acme', email: 'owner@acme.test' });
   const added = [];
   for (let i = 0; i < 5; i++) added.push(await platform.addUser({ organizationId, email: `m${i}@acme.test`, name: `Member ${i}`, role: 'read' }));
-  const { listMembers, createTeam, addTeamMember } = platform.operations;
+  const { createTeam, addTeamMember } = platform.operations;
+  const api = await platform.withToken(token);
   const page = async () => {
     counting.reset();
-    const { items } = await platform.runWithToken(listMembers, token, { organizationId });
+    const { items } = await api.listMembers({ organizationId });
     return new Map(items.map((member) => [member.id, member.teams]));
   };
 
