@@ -15,16 +15,13 @@ export interface TokenUse {
   settle(): Promise<void>;
 }
 
-/** Whether a last use at `lastUsedAt` is recent enough at `now` to leave as it is. */
-const recent = (lastUsedAt: string | undefined, now: number) => lastUsedAt !== undefined && now - Date.parse(lastUsedAt) < LAST_USE_RESOLUTION_MS;
-
 /**
  * Each stored token record's last use, parsed once: every request with a token asks, and Date.parse cost
  * a GET about 0.3 µs. Stored records are frozen, so a record's time never changes; a newer use is a new record.
  */
 const lastUseMs = new WeakMap<TokenRecord, number>();
 
-/** `recent` of a stored record, parsing its time once. */
+/** Whether a stored record's last use is recent enough at `now` to leave as it is (its time parsed once). */
 function recentRecord(record: TokenRecord, now: number): boolean {
   if (record.lastUsedAt === undefined) return false;
   let at = lastUseMs.get(record);
@@ -46,7 +43,7 @@ export function createTokenUse(store: Store, onError: (error: unknown) => void):
       const write = store
         .write(async (tx) => {
           const current = (await tx.get(TABLES.tokens, record.id)) as TokenRecord | undefined;
-          if (!current || recent(current.lastUsedAt, at)) return;
+          if (!current || recentRecord(current, at)) return;
           await tx.put(TABLES.tokens, { ...current, lastUsedAt: now.toISOString() });
         })
         .catch((error) => {
