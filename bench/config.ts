@@ -28,6 +28,11 @@ export interface BenchConfig {
   readonly contentRounds: number;
   /** The PostgreSQL database of the `pg*` cases, each data set in a schema of its own (BENCH_POSTGRES, default postgres://postgres@127.0.0.1:5432/test). */
   readonly postgres: string;
+  /**
+   * Serve without request logs and rate limits (BENCH_BARE=1); by default the server under test logs every
+   * request to a file and counts every token's budget, as `npm start` does.
+   */
+  readonly bare: boolean;
   /** Where the data files go (BENCH_DATA_DIR, default the OS temp folder); it must be a real disk for durability to mean anything. */
   readonly dataRoot: string;
 }
@@ -64,6 +69,7 @@ export function readConfig(): BenchConfig {
     contentSizes: sizes('BENCH_CONTENT_SIZES', [100, 10_000]),
     contentRounds: number('BENCH_CONTENT_ROUNDS', 200, 1),
     postgres: process.env.BENCH_POSTGRES || 'postgres://postgres@127.0.0.1:5432/test',
+    bare: process.env.BENCH_BARE === '1',
     dataRoot: process.env.BENCH_DATA_DIR || tmpdir(),
   };
 }

@@ -41,7 +41,9 @@
  * bench/results/profiles/server-<json|pg1|pg2>-<size>-<time>/; the largest file is the main thread, of each worker with pg2), BENCH_TRACE=1
  * (the heavy case's slow light requests laid over the server's main thread: bench/heavy-trace.ts), BENCH_DATA_DIR
  * (default the OS temp folder), BENCH_KEEP_DATA=1 (keep the seeded data files), BENCH_RUNTIME (`compiled`, the
- * default, runs the server under test bundled as `npm start` runs it; `tsx` runs it through tsx's loader).
+ * default, runs the server under test bundled as `npm start` runs it; `tsx` runs it through tsx's loader),
+ * BENCH_BARE=1 (the server under test without the request log, written to a file in the data folder, and the
+ * rate limits, with a budget no case reaches, that it has by default as `npm start` has them).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -99,7 +101,7 @@ async function main(): Promise<void> {
   const serverScript = runtime === 'compiled' ? await compileChild(script('server-under-test.ts'), join(resultsDir, 'compiled')) : script('server-under-test.ts');
   const ceilingKinds = (['small', 'list'] as const).filter((kind) => wanted.some((id) => ceilingOf(id) === kind) || selected(`ceiling-${kind}`));
 
-  console.log(`servers under test: ${runtime} (BENCH_RUNTIME)`);
+  console.log(`servers under test: ${runtime} (BENCH_RUNTIME), ${config.bare ? 'without request logs and rate limits (BENCH_BARE=1)' : 'logging each request to a file and counting rate limits, as npm start serves'}`);
   console.log(`docs-platform bench: ${config.duration}s per case after ${config.warmup}s of warmup, ${config.connections} connections for reads, ${config.writeConnections} for writes`);
   console.log(`${machine.cpus[0]?.model ?? 'unknown CPU'} x${machine.cores}, node ${machine.node}, load average ${machine.loadAverage.map((n) => n.toFixed(2)).join(' ')}, data in ${dataDir} (${machine.dataFileSystem})`);
   if (machine.dataFileSystem === 'tmpfs') console.log('WARNING: the data folder is on tmpfs, where fsync is free: write figures overstate a real disk. Set BENCH_DATA_DIR.');
@@ -167,7 +169,8 @@ async function main(): Promise<void> {
         const label = server.store === 'json' ? 'json' : `pg${server.processes}`;
         // One folder per server: node names each thread's profile itself (tsx's loader runs a thread too).
         const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'profiles', `server-${label}-${size}-${Date.now()}`)}`] : [];
-        const child = await startChild<ServerInfo>(serverScript, [data, String(server.processes)], profile);
+        const log = config.bare ? '-' : join(dataDir, `requests-${label}-${size}.log`);
+        const child = await startChild<ServerInfo>(serverScript, [data, String(server.processes), log], profile);
         dataset.servers[label] = { openMs: child.info.openMs, heapMb: child.info.heapMb };
         console.log(`${label}: ${server.processes} server process${server.processes > 1 ? 'es' : ''}, opened the data in ${child.info.openMs} ms`);
         try {

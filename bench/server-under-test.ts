@@ -4,10 +4,14 @@
  * before it is answered; a PostgreSQL URL (`postgres://…?schema=…`) with the PostgreSQL store, as
  * `--data postgres://…` does, and with `processes` above 1 that many worker processes serve one port
  * through node:cluster, as `serve --workers N` does. Each serves with serve() from the node:http adapter.
- * Unlike `npm start` it logs no line per request: the bench measures the API, not a terminal.
+ * It serves as `npm start` does: one pino JSON line per request, written to `log` (a file, as a log
+ * shipper's pipe would take them; not a terminal), and each token's budget counted with X-RateLimit-* headers
+ * on every answer (a budget no case reaches). With `log` `-` (BENCH_BARE=1) it serves without either.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { serve } from '../src/adapters/node-http/index.js';
+import { createLogger, pinoRequestLogger } from '../src/adapters/node-http/pino-log.js';
+import { turnBatchedLines } from '../src/adapters/node-http/turn-batched-lines.js';
 import { openData } from '../src/cli/open-data.js';
 import { createPlatform } from '../src/core/platform.js';
 import { createJsonFileStore } from '../src/store/json-file.js';
@@ -26,13 +30,26 @@ export interface ServerInfo {
 
 const data = process.argv[2];
 const processes = Number(process.argv[3] ?? 1);
+/** Where request logs go; `-` for none. */
+const log = process.argv[4] ?? '-';
+
+/** A budget a minute that no case spends: the limiter counts every request and refuses none. */
+const UNREACHED_BUDGET = 1e12;
+
+/** What the bundled server adds to serve(): request logs and rate limits (see runServer in src/cli/run-server.ts). */
+function operating() {
+  if (log === '-') return {};
+  // As createLogger() writes to stdout.
+  const logger = createLogger({ destination: turnBatchedLines(log) });
+  return { logger: pinoRequestLogger(logger), rateLimit: { perMinute: UNREACHED_BUDGET } };
+}
 
 /** One server process over the data. */
 async function startServer(): Promise<{ info: ServerInfo; stop: () => Promise<void> }> {
   const started = performance.now();
   const platform = data.startsWith('postgres') ? createPlatform(await openData(data)) : createPlatform({ store: await createJsonFileStore({ path: data }) });
   const openMs = Math.round(performance.now() - started);
-  const running = await serve({ platform, port: 0, host: '127.0.0.1' });
+  const running = await serve({ platform, port: 0, host: '127.0.0.1', ...operating() });
   return {
     info: { url: running.url, openMs, heapMb: Math.round(process.memoryUsage().heapUsed / 1e6) },
     async stop() {

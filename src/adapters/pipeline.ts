@@ -10,7 +10,7 @@ import type { DocsAssets } from './openapi/docs-page.js';
 import { createReferenceHandler, DOCS_PATH, OPENAPI_PATH } from './openapi/serve.js';
 import { createReader } from '../reader/handler.js';
 import { PUBLISHED_PREFIX } from '../reader/request.js';
-import { rateLimitHeaders, requestCost, type RateLimitOptions } from './rate-limit.js';
+import { setRateLimitHeaders, requestCost, type RateLimitOptions } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 import { byteLength, type RequestLogger, type RequestMetrics } from './request-log.js';
 import { Router, type Match as RouteMatch } from './router.js';
@@ -70,12 +70,17 @@ interface Seen {
   decision?: RateDecision;
 }
 
-/** The headers of every JSON answer: its type, and no sniffing another one out of it. */
-const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' };
+/**
+ * The headers of every JSON answer (its type, and no sniffing another one out of it), a new object each time.
+ * Made by a literal, not by spreading a shared object: V8's optimized code gives a spread's copy a map of
+ * its own, so every header added after (the request id, the rate limits) made another map, in the runtime
+ * (perf: MigrateToMap; 1-2 µs a request).
+ */
+const jsonHeaders = (): Record<string, string> => ({ 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' });
 
 /** Renders a failure in the one error shape. */
 export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): PlainResponse {
-  return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(errorBody(status, message)) };
+  return { status, headers: Object.assign(jsonHeaders(), headers), body: JSON.stringify(errorBody(status, message)) };
 }
 
 /**
@@ -138,7 +143,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     if (request.method !== 'GET' && request.method !== 'HEAD') return errorResponse(405, `${request.method} is not allowed on ${path}; use GET`, { allow: 'GET, HEAD' });
     const reason = path === READY_PATH ? await health!.readiness() : undefined;
     if (reason !== undefined) return errorResponse(503, `Not ready: ${reason}`, { 'cache-control': 'no-store' });
-    return { status: 200, headers: { ...JSON_HEADERS, 'cache-control': 'no-store' }, body: '{"status":"ok"}' };
+    return { status: 200, headers: Object.assign(jsonHeaders(), { 'cache-control': 'no-store' }), body: '{"status":"ok"}' };
   }
 
   /** The route pattern a request is logged under; null for a path that matches none. */
@@ -156,10 +161,13 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     const published = !reference && request.path.startsWith(PUBLISHED_PREFIX);
     const match = (seen.match = reference || published ? undefined : router.match(request.method, request.path));
     if (rateLimit && rateLimit.perMinute > 0) {
-      const key = await budgetKey(request.headers.authorization, request.clientAddress);
+      // Both are values, not promises, for a token this process knows and a count it holds: no turn waited.
+      const found = budgetKey(request.headers.authorization, request.clientAddress);
+      const key = typeof found === 'string' ? found : await found;
       const cost = requestCost(match?.kind === 'route' ? match.route : undefined);
       try {
-        seen.decision = await spendBudget(limiter, key, cost, rateLimit.perMinute, platform.clock.now().getTime());
+        const decision = spendBudget(limiter, key, cost, rateLimit.perMinute, platform.clock.now().getTime());
+        seen.decision = decision instanceof Promise ? await decision : decision;
       } catch (error) {
         // A limiter that cannot count (its database is down) lets the request through: the request meets
         // the same store, and answers 503 itself if it must.
@@ -183,7 +191,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     const started = logger || metrics ? performance.now() : 0;
     const requestId = request.requestId ?? requestIdOf(request.headers);
     const trace: Trace = {};
-    const seen: Seen = {};
+    const seen: Seen = { match: undefined, decision: undefined };
     let response: PlainResponse;
     try {
       response = await answer(request, requestId, trace, seen);
@@ -196,7 +204,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
       }
     }
     response.headers['x-request-id'] = requestId;
-    if (seen.decision) Object.assign(response.headers, rateLimitHeaders(seen.decision));
+    if (seen.decision) setRateLimitHeaders(response.headers, seen.decision);
     if (logger || metrics) {
       const entry = {
         requestId,
@@ -282,7 +290,7 @@ function parseBody(request: PlainRequest): unknown {
 function render(route: Route, result: unknown): PlainResponse {
   if (route.status === 204 || route.status === 205) return { status: route.status, headers: {} };
   if (result instanceof BinaryBody) return { status: route.status, headers: { ...result.headers }, body: result.bytes };
-  const headers: Record<string, string> = { ...JSON_HEADERS };
+  const headers = jsonHeaders();
   const location = (result as { urls?: { location?: unknown } } | undefined)?.urls?.location;
   if (route.status === 201 && typeof location === 'string') headers.location = location;
   return { status: route.status, headers, body: JSON.stringify(result) };

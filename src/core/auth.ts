@@ -38,6 +38,11 @@ export async function tokenHash(token: string): Promise<string> {
   return knownTokens.get(token)?.hash ?? hashToken(token);
 }
 
+/** The hash of a token this process found before, without hashing it again; undefined for any other. */
+export function knownTokenHash(token: string): string | undefined {
+  return knownTokens.get(token)?.hash;
+}
+
 /**
  * The user a token acts for, when this process found the token before: known without a read, but to be
  * trusted only once the token is read again (it may have been deleted since).

@@ -1,4 +1,4 @@
-import { tokenHash } from './auth.js';
+import { knownTokenHash, tokenHash } from './auth.js';
 
 /**
  * Rate limits: each client (a token, or an address for requests without one) has a budget of request units
@@ -15,9 +15,10 @@ export interface RateLimiter {
    * A call's count holds its own addition and every one this process made before. A limiter shared by
    * processes adds the others' as it learns them: PostgreSQL's within about a tenth of a second, so a client
    * spread over N processes may go over its budget by what it sends in that time.
-   * Counts of earlier windows are forgotten.
+   * Counts of earlier windows are forgotten. A count this process already holds comes back as a number, at
+   * once: most requests do not wait a turn of the event loop for their budget; one it must ask for, as a promise.
    */
-  take(key: string, cost: number, windowStart: number): Promise<number>;
+  take(key: string, cost: number, windowStart: number): number | Promise<number>;
 }
 
 /** The length of a window: budgets are per minute. */
@@ -51,9 +52,14 @@ export interface RateDecision {
  * this request's included, stay within the limit. A refused request counts too, so a client that keeps
  * sending stays refused until the window ends.
  */
-export async function spendBudget(limiter: RateLimiter, key: string, cost: number, limit: number, now: number): Promise<RateDecision> {
+export function spendBudget(limiter: RateLimiter, key: string, cost: number, limit: number, now: number): RateDecision | Promise<RateDecision> {
   const windowStart = now - (now % RATE_WINDOW_MS);
-  const spent = await limiter.take(key, cost, windowStart);
+  const spent = limiter.take(key, cost, windowStart);
+  return typeof spent === 'number' ? decide(spent, limit, windowStart, now) : spent.then((units) => decide(units, limit, windowStart, now));
+}
+
+/** The decision for `spent` units of a budget of `limit`, in the window that starts at `windowStart`. */
+function decide(spent: number, limit: number, windowStart: number, now: number): RateDecision {
   const end = windowStart + RATE_WINDOW_MS;
   const allowed = spent <= limit;
   return {
@@ -77,7 +83,7 @@ export function createMemoryRateLimiter(): RateLimiter {
   let window = -1;
   let counts = new Map<string, number>();
   return {
-    async take(key, cost, windowStart) {
+    take(key, cost, windowStart) {
       if (windowStart !== window) {
         if (windowStart < window) return cost; // a late call from an earlier window
         window = windowStart;
@@ -97,8 +103,10 @@ export function createMemoryRateLimiter(): RateLimiter {
  * its client address's. The address is the connection's peer for node:http; behind a proxy every client
  * shares the proxy's, and the Fetch adapter has one only when its `clientAddress` option gives it.
  */
-export async function budgetKey(authorization: string | undefined, clientAddress: string | undefined): Promise<string> {
+export function budgetKey(authorization: string | undefined, clientAddress: string | undefined): string | Promise<string> {
   const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
-  if (bearer) return `token:${await tokenHash(bearer[1])}`;
-  return `address:${clientAddress ?? 'unknown'}`;
+  if (!bearer) return `address:${clientAddress ?? 'unknown'}`;
+  // A token this process found before has its hash at hand; another is hashed (on the thread pool).
+  const known = knownTokenHash(bearer[1]);
+  return known !== undefined ? `token:${known}` : tokenHash(bearer[1]).then((hash) => `token:${hash}`);
 }

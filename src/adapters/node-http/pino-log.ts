@@ -1,5 +1,6 @@
 import { pino, type Logger } from 'pino';
 import type { RequestLogger } from '../request-log.js';
+import { turnBatchedLines } from './turn-batched-lines.js';
 
 /** The levels DOCS_PLATFORM_LOG_LEVEL takes, most severe first. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -16,13 +17,13 @@ export interface LoggerOptions {
   level?: LogLevel;
   /** Lines for a person (pretty()) instead of JSON; the bundled server sets it when stdout is a TTY. */
   pretty?: boolean;
-  /** Default stdout. */
+  /** Default stdout, its lines written once a turn of the event loop (turnBatchedLines). */
   destination?: LogDestination;
 }
 
 /** A pino logger writing one JSON line per entry (or readable lines with `pretty`). */
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const stdout: LogDestination = options.destination ?? pino.destination({ dest: 1, sync: true });
+  const stdout = options.destination ?? turnBatchedLines(1);
   const destination = options.pretty ? pretty(stdout) : stdout;
   return pino({ level: options.level ?? 'info', base: { pid: process.pid } }, destination);
 }

@@ -11,7 +11,9 @@ import type { PlainResponse } from '../pipeline.js';
 export function write(res: ServerResponse, response: PlainResponse): void {
   const { status, headers, cookies } = response;
   const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
-  const fields: Record<string, string | string[]> = { ...headers };
+  // Copied into a literal one by one, not spread: see jsonHeaders() in pipeline.ts.
+  const fields: Record<string, string | string[]> = {};
+  for (const name in headers) fields[name] = headers[name];
   if (cookies?.length) fields['set-cookie'] = [...cookies];
   if (body !== undefined && headers['content-length'] === undefined && status !== 204 && status !== 304) {
     fields['content-length'] = String(body.byteLength);

@@ -4,7 +4,7 @@ import { unavailable } from './errors.js';
 /** Counts per key and window: the platform's RateLimiter port (src/core/rate-limit.ts), which it implements. */
 export interface SharedRateCounter {
   /** Adds `cost` to `key`'s units in the window starting at `windowStart` (Unix ms); resolves to the window's units so far. */
-  take(key: string, cost: number, windowStart: number): Promise<number>;
+  take(key: string, cost: number, windowStart: number): number | Promise<number>;
   /** Sends the units this process has not sent yet, now (tests, and a store that closes). */
   settle(): Promise<void>;
 }
@@ -85,32 +85,15 @@ export function createPostgresRateLimiter(pool: pg.Pool, table: string): SharedR
   };
 
   return {
-    async take(key, cost, windowStart) {
-      let count = counts.get(key);
+    take(key, cost, windowStart) {
+      const count = counts.get(key);
       if (count && windowStart < count.window) return cost; // a late call from an earlier window
       if (count && count.window === windowStart) {
         count.unsent += cost;
         schedule();
         return count.shared + count.sending + count.unsent;
       }
-      try {
-        if (windowStart > swept) {
-          // Once a window, by each process: rows not touched in the last two windows, and its own old counts.
-          swept = windowStart;
-          for (const [old, { window }] of counts) if (window < windowStart) counts.delete(old);
-          pool.query(`DELETE FROM ${table} WHERE window_start < $1`, [windowStart - 120_000]).catch(() => undefined);
-        }
-        const { rows } = await pool.query({ ...one, values: [key, windowStart, cost] });
-        // The database's count, this request's units in it. Another request of the key may have started the
-        // window meanwhile: its units stay counted.
-        count = counts.get(key);
-        const shared = Number(rows[0].window_start) === windowStart ? Number(rows[0].spent) : cost;
-        if (count?.window === windowStart) count.shared = Math.max(count.shared, shared);
-        else if (counts.size < MAX_COUNTED_KEYS) counts.set(key, { window: windowStart, shared, sending: 0, unsent: 0 });
-        return shared;
-      } catch (error) {
-        throw unavailable(error);
-      }
+      return open(key, cost, windowStart);
     },
     async settle() {
       if (timer) {
@@ -120,4 +103,26 @@ export function createPostgresRateLimiter(pool: pg.Pool, table: string): SharedR
       await flushing;
     },
   };
+
+  /** A key's first request in a window: its units are added to the shared count at once, which is read back. */
+  async function open(key: string, cost: number, windowStart: number): Promise<number> {
+    try {
+      if (windowStart > swept) {
+        // Once a window, by each process: rows not touched in the last two windows, and its own old counts.
+        swept = windowStart;
+        for (const [old, { window }] of counts) if (window < windowStart) counts.delete(old);
+        pool.query(`DELETE FROM ${table} WHERE window_start < $1`, [windowStart - 120_000]).catch(() => undefined);
+      }
+      const { rows } = await pool.query({ ...one, values: [key, windowStart, cost] });
+      // The database's count, this request's units in it. Another request of the key may have started the
+      // window meanwhile: its units stay counted.
+      const count = counts.get(key);
+      const shared = Number(rows[0].window_start) === windowStart ? Number(rows[0].spent) : cost;
+      if (count?.window === windowStart) count.shared = Math.max(count.shared, shared);
+      else if (counts.size < MAX_COUNTED_KEYS) counts.set(key, { window: windowStart, shared, sending: 0, unsent: 0 });
+      return shared;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
 }
