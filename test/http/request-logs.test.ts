@@ -3,6 +3,7 @@
  * client's when well-formed), and the log has one entry per request with the route pattern, never a
  * token or a body.
  */
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createLogger, pinoRequestLogger, pretty } from '../../src/adapters/node-http/pino-log.js';
 import { httpSuite } from './harness.js';
@@ -89,6 +90,27 @@ describe('the log level (DOCS_PLATFORM_LOG_LEVEL)', () => {
     requests.request({ requestId: 'r1', method: 'GET', route: '/v1/orgs', status: 200, durationMs: 1, bytes: 2 });
     requests.failure('r2', 'GET', '/v1/orgs', new Error('boom'));
     expect(out.map((line) => JSON.parse(line))).toMatchObject([{ level: 50, msg: 'request failed', requestId: 'r2', err: { message: 'boom', stack: expect.stringContaining('Error: boom') } }]);
+  });
+});
+
+describe('the request line of a logger createLogger() made', () => {
+  it('is the very line pino writes for the entry, but for the time', () => {
+    const written: string[] = [];
+    const ours = pinoRequestLogger(createLogger({ destination: { write: (line) => void written.push(line) } }));
+    const entries = [
+      { requestId: 'r1', method: 'GET', route: '/v1/orgs/{organizationId}', status: 200, durationMs: 1.25, bytes: 345, userId: 'u1' },
+      { requestId: 'lb-7f3a.42:trace/1', method: 'PATCH', route: null, status: 404, durationMs: 0, bytes: 0 },
+    ];
+    for (const entry of entries) {
+      ours.request(entry);
+      // pino's own serializer, through a logger of the same options that createLogger() did not make.
+      pino({ level: 'info', base: { pid: process.pid } }, { write: (line: string) => void written.push(line) }).info(entry, 'request');
+    }
+    const withoutTime = (line: string) => line.replace(/"time":\d+,/, '');
+    expect(written).toHaveLength(4);
+    expect(withoutTime(written[0])).toBe(withoutTime(written[1]));
+    expect(withoutTime(written[2])).toBe(withoutTime(written[3]));
+    expect(JSON.parse(written[0]).time).toBeGreaterThan(Date.now() - 60_000);
   });
 });
 

@@ -25,8 +25,13 @@ export interface LoggerOptions {
 export function createLogger(options: LoggerOptions = {}): Logger {
   const stdout = options.destination ?? turnBatchedLines(1);
   const destination = options.pretty ? pretty(stdout) : stdout;
-  return pino({ level: options.level ?? 'info', base: { pid: process.pid } }, destination);
+  const logger = pino({ level: options.level ?? 'info', base: { pid: process.pid } }, destination);
+  ownLoggers.add(logger);
+  return logger;
 }
+
+/** The loggers createLogger() made: their options are known, so a request's line can come from a template. */
+const ownLoggers = new WeakSet<Logger>();
 
 /**
  * The pipeline's entries through pino: `{"msg":"request","requestId",...}` at info, and an unexpected
@@ -34,8 +39,25 @@ export function createLogger(options: LoggerOptions = {}): Logger {
  */
 export function pinoRequestLogger(logger: Logger): RequestLogger {
   return {
-    request: (entry) => logger.info(entry, 'request'),
+    request: ownLoggers.has(logger) ? requestLines(logger) : (entry) => logger.info(entry, 'request'),
     failure: (requestId, method, route, error) => logger.error({ requestId, method, route, err: error }, 'request failed'),
+  };
+}
+
+/**
+ * Writes a request's entry to a logger of createLogger() as the very line `logger.info(entry, 'request')`
+ * writes (test/http/request-logs.test.ts compares them), from a template of its known fields: pino's
+ * serializer, which walks any object and escapes every key and string, cost ~1.5 µs a request.
+ */
+function requestLines(logger: Logger): RequestLogger['request'] {
+  const stream = (logger as unknown as Record<symbol, LogDestination>)[pino.symbols.streamSym];
+  const pid = process.pid;
+  return (entry) => {
+    if (!logger.isLevelEnabled('info')) return;
+    const user = entry.userId === undefined ? '' : `,"userId":${JSON.stringify(entry.userId)}`;
+    stream.write(
+      `{"level":30,"time":${Date.now()},"pid":${pid},"requestId":${JSON.stringify(entry.requestId)},"method":${JSON.stringify(entry.method)},"route":${JSON.stringify(entry.route)},"status":${entry.status},"durationMs":${entry.durationMs},"bytes":${entry.bytes}${user},"msg":"request"}\n`,
+    );
   };
 }
 
