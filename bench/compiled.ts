@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -35,4 +36,15 @@ export async function compileChild(script: string, outDir: string, more: Record<
     logLevel: 'warning',
   });
   return join(outDir, `${name}.js`);
+}
+
+/**
+ * The options `npm start` gives node (package.json's start script, e.g. the young generation's size), so
+ * that the bench's compiled servers run as it runs the server.
+ */
+export function startNodeOptions(): string[] {
+  const manifest = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const command = /\bnode((?: --\S+)*) build\/server\/server\.js/.exec(manifest.scripts.start);
+  if (!command) throw new Error(`package.json's start script does not run node build/server/server.js: ${manifest.scripts.start}`);
+  return command[1].split(' ').filter(Boolean);
 }

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChild } from './child.js';
-import { benchRuntime, compileChild, WORKER_ENTRY } from './compiled.js';
+import { benchRuntime, compileChild, startNodeOptions, WORKER_ENTRY } from './compiled.js';
 import type { BenchConfig } from './config.js';
 import { COMMON_WORD } from './heavy-content.js';
 import type { HeavySeed } from './heavy-seed.js';
@@ -101,7 +101,8 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
   // As `npm start` runs it (and the other cases' servers): compiled, worker module beside it, unless BENCH_RUNTIME=tsx.
   const serverScript = benchRuntime() === 'compiled' ? await compileChild(join(here, 'heavy-server.ts'), join(here, 'results', 'compiled'), WORKER_ENTRY) : join(here, 'heavy-server.ts');
   if (trace) process.env.BENCH_TRACE_GC = join(profileDir, 'gc.json');
-  const server = await startChild<{ url: string }>(serverScript, [path, ...(inline ? ['inline'] : [])], profile);
+  const nodeOptions = benchRuntime() === 'compiled' ? startNodeOptions() : [];
+  const server = await startChild<{ url: string }>(serverScript, [path, ...(inline ? ['inline'] : [])], [...nodeOptions, ...profile]);
   const { url } = server.info;
   const { token, organizationId } = seed;
   const jobs: Record<Exclude<Phase, 'idle'>, () => Promise<string[]>> = {

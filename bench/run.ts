@@ -55,7 +55,7 @@ import { contentCaseIds, runContentCase, type ContentResults } from './content-c
 import { renderContentReport } from './content-report.js';
 import type { CeilingInfo } from './ceiling-server.js';
 import { startChild, type Child } from './child.js';
-import { benchRuntime, compileChild } from './compiled.js';
+import { benchRuntime, compileChild, startNodeOptions } from './compiled.js';
 import { readConfig } from './config.js';
 import { measurePair, type Measurement, type Target } from './load.js';
 import { heavyCaseIds, renderHeavyReport, runHeavyCase, type HeavyResults } from './heavy-case.js';
@@ -99,9 +99,10 @@ async function main(): Promise<void> {
   // The server under test runs as `npm start` runs it: compiled, unless BENCH_RUNTIME=tsx.
   const runtime = benchRuntime();
   const serverScript = runtime === 'compiled' ? await compileChild(script('server-under-test.ts'), join(resultsDir, 'compiled')) : script('server-under-test.ts');
+  const nodeOptions = runtime === 'compiled' ? startNodeOptions() : [];
   const ceilingKinds = (['small', 'list'] as const).filter((kind) => wanted.some((id) => ceilingOf(id) === kind) || selected(`ceiling-${kind}`));
 
-  console.log(`servers under test: ${runtime} (BENCH_RUNTIME), ${config.bare ? 'without request logs and rate limits (BENCH_BARE=1)' : 'logging each request to a file and counting rate limits, as npm start serves'}`);
+  console.log(`servers under test: ${runtime} (BENCH_RUNTIME)${nodeOptions.length ? `, node ${nodeOptions.join(' ')} as npm start` : ''}, ${config.bare ? 'without request logs and rate limits (BENCH_BARE=1)' : 'logging each request to a file and counting rate limits, as npm start serves'}`);
   console.log(`docs-platform bench: ${config.duration}s per case after ${config.warmup}s of warmup, ${config.connections} connections for reads, ${config.writeConnections} for writes`);
   console.log(`${machine.cpus[0]?.model ?? 'unknown CPU'} x${machine.cores}, node ${machine.node}, load average ${machine.loadAverage.map((n) => n.toFixed(2)).join(' ')}, data in ${dataDir} (${machine.dataFileSystem})`);
   if (machine.dataFileSystem === 'tmpfs') console.log('WARNING: the data folder is on tmpfs, where fsync is free: write figures overstate a real disk. Set BENCH_DATA_DIR.');
@@ -170,7 +171,7 @@ async function main(): Promise<void> {
         // One folder per server: node names each thread's profile itself (tsx's loader runs a thread too).
         const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'profiles', `server-${label}-${size}-${Date.now()}`)}`] : [];
         const log = config.bare ? '-' : join(dataDir, `requests-${label}-${size}.log`);
-        const child = await startChild<ServerInfo>(serverScript, [data, String(server.processes), log], profile);
+        const child = await startChild<ServerInfo>(serverScript, [data, String(server.processes), log], [...nodeOptions, ...profile]);
         dataset.servers[label] = { openMs: child.info.openMs, heapMb: child.info.heapMb };
         console.log(`${label}: ${server.processes} server process${server.processes > 1 ? 'es' : ''}, opened the data in ${child.info.openMs} ms`);
         try {
