@@ -217,9 +217,7 @@ export function createPlatform(options: PlatformOptions): Platform {
 
   /** The user a token acts for, read in a transaction; 401 for an unknown token. */
   async function actorOf(tx: Context['tx'], token: string): Promise<Actor> {
-    const actor = await actorForToken(tx, token);
-    if (!actor) throw unauthorized('The token is not valid');
-    return actor;
+    return (await actorForToken(tx, token)) ?? invalidToken();
   }
 
   async function runOperation<I, O>(operation: Operation<I, O>, runAs: RunAs, input: I, origin?: string, trace?: Trace): Promise<O> {
@@ -256,10 +254,13 @@ export function createPlatform(options: PlatformOptions): Platform {
       prepared = await operation.prepare(prepare, input);
     }
     let acted: Actor | undefined;
-    const execute = async (tx: Context['tx']) => {
+    // Not async itself: a known token's run is returned as it is, without a promise and a turn around it.
+    const execute = (tx: Context['tx']): Promise<O> => {
       deferred = [];
       const userId = token !== null && !known ? knownUserId(token) : undefined;
-      if (userId !== undefined) return await runAhead(tx, token!, userId);
+      return userId !== undefined ? runAhead(tx, token!, userId) : executeAs(tx);
+    };
+    const executeAs = async (tx: Context['tx']) => {
       const actor = token === null ? known! : (known ?? (await actorOf(tx, token)));
       acted = actor;
       if (trace && actor) trace.userId = actor.user.id;
@@ -271,8 +272,9 @@ export function createPlatform(options: PlatformOptions): Platform {
      * only once the token proves valid and the user's: otherwise the request is a 401, and a write rolls back.
      */
     const runAhead = async (tx: Context['tx'], bearer: string, userId: string) => {
-      const checked = actorOf(tx, bearer);
-      const caller: Caller = { userId, user: async () => (await checked).user };
+      // The token's own lookup (null when unknown), checked below: no async layer around it.
+      const checked = actorForToken(tx, bearer);
+      const caller: Caller = { userId, user: async () => ((await checked) ?? invalidToken()).user };
       // Started in this turn (no await before it), so that its first reads join the token's batch.
       let ran: Promise<O>;
       try {
@@ -283,7 +285,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       const [outcome, verified] = await Promise.allSettled([ran, checked]);
       if (verified.status === 'rejected') throw verified.reason;
       // A token's user never changes: a token that names another is one that cannot be trusted.
-      if (verified.value.user.id !== userId) throw unauthorized('The token is not valid');
+      if (verified.value?.user.id !== userId) invalidToken();
       acted = verified.value;
       if (trace) trace.userId = userId;
       if (outcome.status === 'rejected') throw outcome.reason;
@@ -383,6 +385,11 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
   };
   return platform;
+}
+
+/** The answer to a token that is unknown, or does not act for whom it claims. */
+function invalidToken(): never {
+  throw unauthorized('The token is not valid');
 }
 
 /**

@@ -104,9 +104,10 @@ class JsonFileStore implements Store {
     this.policy = { minBytes: 8 * 1024 * 1024, ratio: 0.5, maxEntries: 100_000, ...options.compaction };
   }
 
-  async read<T>(fn: Parameters<Store['read']>[0]): Promise<T> {
-    if (this.closed) throw new StoreClosedError();
-    return (await this.engine.read(fn)) as T;
+  read<T>(fn: Parameters<Store['read']>[0]): Promise<T> {
+    // Not async: the engine's promise is returned as it is, without another promise and turn around it.
+    if (this.closed) return Promise.reject(new StoreClosedError());
+    return this.engine.read(fn) as Promise<T>;
   }
 
   /**
