@@ -30,11 +30,10 @@ export async function presentMember(ctx: Context, member: MemberRecord): Promise
  */
 export async function presentMembers(ctx: Context, members: readonly MemberRecord[]): Promise<Member[]> {
   const users = loadUsers(ctx, members.map((member) => member.userId));
-  // In an organization known to have no teams, no member has a place in one: no list per member.
-  const places = Promise.all(members.map((member) => (teamCount(ctx, member.organizationId).known === 0 ? NO_PLACES : placesOf(ctx, member))));
-  places.catch(() => undefined);
+  const places = placesOfPage(ctx, members);
+  places?.catch(() => undefined);
   const loaded = await users;
-  const placed = (await places).map((found) => found.items as TeamMemberRecord[]);
+  const placed = places ? (await places).map((found) => found.items as TeamMemberRecord[]) : members.map(() => NO_TEAMS);
   const spaces = await countSpaces(ctx, members, placed);
   return members.map((member, i) => memberObject(ctx, member, loaded[i], placed[i].length, spaces[i]));
 }
@@ -43,6 +42,24 @@ export async function presentMembers(ctx: Context, members: readonly MemberRecor
 const placesOf = (ctx: Context, member: MemberRecord) => ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByMember, value: member.id });
 
 const NO_PLACES = Promise.resolve({ items: [], count: 0 });
+
+/** The places of a member of an organization known to have no teams (shared: never changed). */
+const NO_TEAMS: TeamMemberRecord[] = [];
+
+/**
+ * Every member's places in teams, listed for the page at once; undefined when every member's organization is
+ * known to have no teams: then no member has a place in one, and the page needs no list and no promise a member.
+ */
+function placesOfPage(ctx: Context, members: readonly MemberRecord[]): Promise<{ items: readonly unknown[] }[]> | undefined {
+  const withoutTeams = new Map<string, boolean>();
+  const known = (organizationId: string) => {
+    let none = withoutTeams.get(organizationId);
+    if (none === undefined) withoutTeams.set(organizationId, (none = teamCount(ctx, organizationId).known === 0));
+    return none;
+  };
+  const lists = members.map((member) => (known(member.organizationId) ? undefined : placesOf(ctx, member)));
+  return lists.every((list) => list === undefined) ? undefined : Promise.all(lists.map((list) => list ?? NO_PLACES));
+}
 
 /** An organization's count of teams, read once per transaction: `known` once the read has answered. */
 interface TeamCount {
