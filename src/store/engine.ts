@@ -35,6 +35,10 @@ class PinnedRead implements ReadTransaction {
     return this.engine.getAt(table, id, this.seq);
   }
 
+  async getMany(table: string, ids: readonly string[]): Promise<(StoredRecord | undefined)[]> {
+    return ids.map((id) => this.engine.getAt(table, id, this.seq));
+  }
+
   async list(table: string, query: ListQuery): Promise<ListResult> {
     return this.engine.listAt(table, query, this.seq);
   }
@@ -247,6 +251,7 @@ export class Engine {
     };
     const tx: WriteTransaction = {
       get: async (table, id) => get(table, id),
+      getMany: async (table, ids) => ids.map((id) => get(table, id)),
       list: async (table, query) => listMerged(this.index(table, query), this.table(table), query, overlay.get(table)),
       insert: async (table, record) => {
         guard();

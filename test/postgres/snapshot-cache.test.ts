@@ -61,7 +61,7 @@ describe.skipIf(!postgresAvailable)(`PostgreSQL snapshot cache${postgresAvailabl
   });
 
   it('reads what the cache does not hold from the database, in a transaction of the same state', async () => {
-    const { reader, writer, close } = await twoProcesses();
+    const { reader, writer, statements, close } = await twoProcesses();
     try {
       await writer.write(async (tx) => {
         await tx.put('things', { id: 'a', group: 'g', rank: 1 });
@@ -73,6 +73,13 @@ describe.skipIf(!postgresAvailable)(`PostgreSQL snapshot cache${postgresAvailabl
       expect(both.map((record) => record?.rank)).toEqual([1, 2, undefined]);
       // An absent record is an answer the cache keeps too.
       expect(await reader.read((tx) => tx.get('things', 'none'))).toBeUndefined();
+      // Many at once: from the cache alone while it holds every one (the snapshot's one statement), else read again in a transaction.
+      const many = (ids: string[]) => reader.read(async (tx) => (await tx.getMany('things', ids)).map((record) => record?.rank));
+      expect(await many(['b', 'none', 'a'])).toEqual([2, undefined, 1]);
+      expect(await cheapest(statements, () => many(['b', 'none', 'a']))).toBe(1);
+      expect(await many(['a', 'never-read'])).toEqual([1, undefined]);
+      await writer.write((tx) => tx.put('things', { id: 'c', group: 'g', rank: 3 }));
+      expect(await many(['a', 'c'])).toEqual([1, 3]);
     } finally {
       await close();
     }

@@ -76,6 +76,25 @@ export function runStoreContract(factory: StoreFactory): void {
       expect(await store.read((tx) => tx.get('things', 'a'))).toBeUndefined();
     });
 
+    it('gets many records at once: in the order asked, undefined where there is none, as a get of each', async () => {
+      await open();
+      await store.write(async (tx) => {
+        for (const id of ['a', 'b', 'c']) await tx.put('things', record(id, 'g', 1));
+      });
+      const asked = ['c', 'x', 'a', 'c'];
+      const [many, each, none] = await store.read(async (tx) => [await tx.getMany('things', asked), await Promise.all(asked.map((id) => tx.get('things', id))), await tx.getMany('things', [])]);
+      expect(many).toEqual([record('c', 'g', 1), undefined, record('a', 'g', 1), record('c', 'g', 1)]);
+      expect(many).toEqual(each);
+      expect(none).toEqual([]);
+      // A write transaction's own writes, a deletion included.
+      const seen = await store.write(async (tx) => {
+        await tx.delete('things', 'a');
+        await tx.put('things', record('x', 'g', 2));
+        return tx.getMany('things', asked);
+      });
+      expect(seen).toEqual([record('c', 'g', 1), record('x', 'g', 2), undefined, record('c', 'g', 1)]);
+    });
+
     it('lets a write transaction read its own writes, in get and in list', async () => {
       await open();
       await store.write((tx) => tx.put('things', record('a', 'g', 5)));
@@ -127,6 +146,7 @@ export function runStoreContract(factory: StoreFactory): void {
       const view = async (tx: Parameters<Parameters<Store['read']>[0]>[0]) => ({
         a: await tx.get('things', 'a'),
         d: await tx.get('things', 'd'),
+        many: await tx.getMany('things', ['d', 'a', 'c']),
         all: (await tx.list('things', { index: byGroup, value: 'g' })).items.map((r) => r.id),
         page: await tx.list('things', { index: byGroup, value: 'g', order: 'desc', limit: 2, after: [3, 'c'] }),
         even: (await tx.list('things', { index: byGroup, value: 'g', where: (r) => (r.rank as number) % 2 === 0 })).count,
@@ -144,8 +164,8 @@ export function runStoreContract(factory: StoreFactory): void {
         return [before, again, await store.read(view)];
       });
       expect(second).toEqual(first);
-      expect(first).toEqual({ a: record('a', 'g', 1), d: undefined, all: ['a', 'b', 'c'], page: { items: [record('b', 'g', 2), record('a', 'g', 1)], count: 3 }, even: 1 });
-      expect(after).toEqual({ a: record('a', 'g', 4), d: record('d', 'g', 0), all: ['d', 'a'], page: { items: [record('d', 'g', 0)], count: 2 }, even: 2 });
+      expect(first).toEqual({ a: record('a', 'g', 1), d: undefined, many: [undefined, record('a', 'g', 1), record('c', 'g', 3)], all: ['a', 'b', 'c'], page: { items: [record('b', 'g', 2), record('a', 'g', 1)], count: 3 }, even: 1 });
+      expect(after).toEqual({ a: record('a', 'g', 4), d: record('d', 'g', 0), many: [record('d', 'g', 0), record('a', 'g', 4), undefined], all: ['d', 'a'], page: { items: [record('d', 'g', 0)], count: 2 }, even: 2 });
     });
 
     it('hands out frozen records that cannot be changed behind its back', async () => {

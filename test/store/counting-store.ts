@@ -1,6 +1,6 @@
 import type { ReadTransaction, Store, WriteTransaction } from '../../src/store/types.js';
 
-/** A store that counts the records its transactions read (`get`) and the lists they ask for, by table; see countingStore. */
+/** A store that counts the records its transactions read (`get`, and each id of `getMany`) and the lists they ask for, by table; see countingStore. */
 export interface CountingStore {
   readonly store: Store;
   /** How many `get` calls a table had since the last reset (0 when none). */
@@ -24,6 +24,10 @@ export function countingStore(inner: Store): CountingStore {
     get: (table, id) => {
       count(reads, table);
       return tx.get(table, id);
+    },
+    getMany: (table, ids) => {
+      for (let i = 0; i < ids.length; i++) count(reads, table);
+      return tx.getMany(table, ids);
     },
     list: (table, query) => {
       count(lists, table);

@@ -397,7 +397,7 @@ export async function visitLeafValues(tx: ReadTransaction, roots: readonly MapRo
     const current = level;
     level = [];
     for (let start = 0; start < current.length; start += VISIT_BATCH) {
-      const nodes = await Promise.all(current.slice(start, start + VISIT_BATCH).map((id) => tx.get(TABLES.contentNodes, id) as Promise<Node | undefined>));
+      const nodes = (await tx.getMany(TABLES.contentNodes, current.slice(start, start + VISIT_BATCH))) as (Node | undefined)[];
       for (const node of nodes) {
         if (!node) continue;
         if (node.leaf) visit(node.values);

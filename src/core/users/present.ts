@@ -22,7 +22,7 @@ export async function loadUser(ctx: Context, userId: string): Promise<UserRecord
 
 /** Loads the users that records refer to, all reads started at once (a page's: one round trip to a database). */
 export async function loadUsers(ctx: Context, userIds: readonly string[]): Promise<UserRecord[]> {
-  const users = (await Promise.all(userIds.map((userId) => ctx.tx.get(TABLES.users, userId)))) as (UserRecord | undefined)[];
+  const users = (await ctx.tx.getMany(TABLES.users, userIds)) as (UserRecord | undefined)[];
   return users.map((user, i) => found(userIds[i], user));
 }
 

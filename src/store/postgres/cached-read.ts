@@ -24,6 +24,16 @@ export class CachedRead implements ReadTransaction {
     return kept.found ? Promise.resolve(kept.value) : this.miss();
   }
 
+  getMany(table: string, ids: readonly string[]): Promise<(StoredRecord | undefined)[]> {
+    const records: (StoredRecord | undefined)[] = [];
+    for (const id of ids) {
+      const kept = this.view.get(table, id);
+      if (!kept.found) return this.miss();
+      records.push(kept.value);
+    }
+    return Promise.resolve(records);
+  }
+
   list(table: string, query: ListQuery): Promise<ListResult> {
     const kept = this.view.list(table, query);
     return kept ? Promise.resolve(kept) : this.miss();

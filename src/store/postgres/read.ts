@@ -70,6 +70,11 @@ export class PgRead implements ReadTransaction {
     });
   }
 
+  /** Every get in this turn's batch: one statement with the rest, as the gets of a Promise.all. */
+  getMany(table: string, ids: readonly string[]): Promise<(StoredRecord | undefined)[]> {
+    return Promise.all(ids.map((id) => this.get(table, id)));
+  }
+
   list(table: string, query: ListQuery): Promise<ListResult> {
     if (this.viewReady) return this.viewReady.then(() => this.list(table, query));
     const layout = this.tableLayout(table);

@@ -118,13 +118,15 @@ export class MergeSides {
  */
 function rememberingNodes(tx: ReadTransaction): ReadTransaction {
   const nodes = new Map<string, Promise<StoredRecord | undefined>>();
+  const get = (table: string, id: string) => {
+    if (table !== TABLES.contentNodes) return tx.get(table, id);
+    let node = nodes.get(id);
+    if (!node) nodes.set(id, (node = tx.get(table, id)));
+    return node;
+  };
   return {
-    get(table, id) {
-      if (table !== TABLES.contentNodes) return tx.get(table, id);
-      let node = nodes.get(id);
-      if (!node) nodes.set(id, (node = tx.get(table, id)));
-      return node;
-    },
+    get,
+    getMany: (table, ids) => (table === TABLES.contentNodes ? Promise.all(ids.map((id) => get(table, id))) : tx.getMany(table, ids)),
     list: (table, query) => tx.list(table, query),
   };
 }
