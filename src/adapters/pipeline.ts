@@ -191,7 +191,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     const started = logger || metrics ? performance.now() : 0;
     const requestId = request.requestId ?? requestIdOf(request.headers);
     const trace: Trace = {};
-    const seen: Seen = { match: undefined, decision: undefined };
+    const seen: Seen = {};
     let response: PlainResponse;
     try {
       response = await answer(request, requestId, trace, seen);

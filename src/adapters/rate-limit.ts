@@ -18,7 +18,7 @@ export function requestCost(route: Route | undefined): number {
 
 /** Sets the X-RateLimit-* headers of an answer (and Retry-After for a refusal), as the public API sends them. */
 export function setRateLimitHeaders(headers: Record<string, string>, decision: RateDecision): void {
-  // Set one by one: Object.assign of an object of them cost 1.7 µs a request, a fifth of a GET one's pipeline.
+  // Set on the answer's own headers: no object of them to make and copy in, on every answer.
   headers['x-ratelimit-limit'] = String(decision.limit);
   headers['x-ratelimit-remaining'] = String(decision.remaining);
   headers['x-ratelimit-reset'] = String(decision.reset);

@@ -16,9 +16,9 @@ export function memoryStoreOf(engine: Engine): Store {
     if (closed) throw new StoreClosedError();
   };
   return {
-    async read(fn) {
-      check();
-      return await engine.read(fn);
+    // Not async: the engine's promise is returned as it is (as the JSON-file store's read).
+    read(fn) {
+      return closed ? Promise.reject(new StoreClosedError()) : engine.read(fn);
     },
     async write(fn) {
       check();

@@ -6,8 +6,8 @@ const MAX_HELD = 64 * 1024;
 
 /**
  * A log file (or 1, stdout) whose lines are written together at the end of each turn of the event loop: under
- * load a turn answers several requests, and each write is a system call (one a line cost ~2 µs a request, the
- * bench's GET one measured 4 µs for logging in all). A line waits only for the rest of its turn, so a
+ * load a turn answers several requests, and each write is a system call (a write a line cost ~1.5 µs a
+ * request more, in process with 10 requests a turn). A line waits only for the rest of its turn, so a
  * `tail -f` sees it at once. Lines still held when the process exits (a fatal error included) are written
  * by its 'exit' handler; a kill -9 loses the lines of the turn it lands in.
  */
