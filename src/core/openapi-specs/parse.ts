@@ -17,6 +17,8 @@ const MAX_YAML_ALIASES = 100;
 
 interface SchemaValidator {
   validate(document: Record<string, unknown>): Promise<{ valid: boolean }>;
+  /** The last document it validated, which it keeps (for its resolveRefs()) until the next: see releaseDocument. */
+  specification?: unknown;
 }
 
 let validator: Promise<SchemaValidator> | undefined;
@@ -26,9 +28,18 @@ let validator: Promise<SchemaValidator> | undefined;
  * their internal `$ref`s), made once: it compiles each version's schema on first use. Imported lazily
  * because the package reads those schemas from disk, which only processing needs.
  */
-function schemaValidator(): Promise<SchemaValidator> {
+export function schemaValidator(): Promise<SchemaValidator> {
   validator ??= import('@seriousme/openapi-schema-validator').then(({ Validator }) => new Validator());
   return validator;
+}
+
+/**
+ * Lets go of the document the validator keeps after a check: a document of megabytes is tens of megabytes of
+ * objects, which a warm worker thread would otherwise hold, idle, until its next job. Safe with checks in
+ * flight: a check reads the field only within its own synchronous part.
+ */
+function releaseDocument(checker: SchemaValidator): void {
+  checker.specification = undefined;
 }
 
 /** A source text read as data, and whether it was strict JSON (else YAML). */
@@ -84,7 +95,7 @@ export async function parseSpecification(text: string): Promise<ParsedSpecificat
     const json = JSON.stringify(parsed);
     const document = (read!.json && !hasNonFiniteNumber(parsed) ? parsed : JSON.parse(json)) as Record<string, unknown>;
     if (referencesInheritedNames(document)) return undefined;
-    const result = await checker.validate(document);
+    const result = await checker.validate(document).finally(() => releaseDocument(checker));
     if (!result.valid) return undefined;
     const bytes = new TextEncoder().encode(json);
     return { json: bytes, digest: await sha256(canonicalJsonBytes(document, bytes.byteLength)) };

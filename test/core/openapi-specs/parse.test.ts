@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { parseSpecification } from '../../../src/core/openapi-specs/parse.js';
+import { parseSpecification, schemaValidator } from '../../../src/core/openapi-specs/parse.js';
 import { INVENTORY_30, PETSTORE_31 } from '../../http/openapi-sources.js';
 
 /** Reading a document: what is checked is what is stored, and its digest ignores layout and key order. */
@@ -34,4 +34,11 @@ it('refuses a document whose references name what every object inherits, and lea
     expect(await parseSpecification(through(ref))).toBeUndefined();
   }
   expect(await parseSpecification(through('#/components/schemas/A'))).toBeDefined();
+});
+
+it('leaves the validator holding no document once a check is over, valid or not', async () => {
+  expect(await parseSpecification(JSON.stringify(PETSTORE_31))).toBeDefined();
+  expect((await schemaValidator()).specification).toBeUndefined();
+  expect(await parseSpecification(JSON.stringify({ ...PETSTORE_31, paths: 'none' }))).toBeUndefined();
+  expect((await schemaValidator()).specification).toBeUndefined();
 });
