@@ -39,7 +39,7 @@ export async function compileChild(script: string, outDir: string, more: Record<
 }
 
 /**
- * The options `npm start` gives node (package.json's start script, e.g. the young generation's size), so
+ * The options `npm start` gives node (package.json's start script, e.g. --enable-source-maps), so
  * that the bench's compiled servers run as it runs the server.
  */
 export function startNodeOptions(): string[] {
