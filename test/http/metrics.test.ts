@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMetrics } from '../../src/adapters/node-http/metrics.js';
 import { serveMetrics } from '../../src/adapters/node-http/metrics-server.js';
 import { serve, type RunningServer } from '../../src/adapters/node-http/index.js';
+import { manualClock } from '../../src/core/clock.js';
 import { createPlatform } from '../../src/core/platform.js';
 import { createJsonFileStore } from '../../src/store/json-file.js';
 import { createMemoryStore } from '../../src/store/memory.js';
@@ -82,7 +83,8 @@ describe('/metrics', () => {
     const folder = await mkdtemp(join(tmpdir(), 'dp-metrics-'));
     const metrics = createMetrics();
     const store = metrics.instrument(await createJsonFileStore({ path: join(folder, 'data.json') }));
-    const platform = createPlatform({ store, signingKey: 'k' });
+    // A clock that stands still: on the system's, a minute's end between the requests would start a new budget.
+    const platform = createPlatform({ store, signingKey: 'k', clock: manualClock('2026-03-01T10:00:00.000Z') });
     cleanups.push(async () => {
       await platform.close();
       await rm(folder, { recursive: true, force: true });
