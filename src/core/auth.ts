@@ -31,16 +31,12 @@ async function hashToken(token: string): Promise<string> {
 }
 
 /**
- * The SHA-256 of a token (its stored id), from the cache for a token that was found before: what rate
- * limits count a token's requests under, so that no store, in memory or PostgreSQL, holds a token itself.
+ * The SHA-256 of a token (its stored id): what rate limits count a token's requests under, so that no store,
+ * in memory or PostgreSQL, holds a token itself. At once, from the cache, for a token that was found before;
+ * else hashed (on the thread pool), as a promise.
  */
-export async function tokenHash(token: string): Promise<string> {
+export function tokenHash(token: string): string | Promise<string> {
   return knownTokens.get(token)?.hash ?? hashToken(token);
-}
-
-/** The hash of a token this process found before, without hashing it again; undefined for any other. */
-export function knownTokenHash(token: string): string | undefined {
-  return knownTokens.get(token)?.hash;
 }
 
 /**

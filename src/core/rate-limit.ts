@@ -1,4 +1,4 @@
-import { knownTokenHash, tokenHash } from './auth.js';
+import { tokenHash } from './auth.js';
 
 /**
  * Rate limits: each client (a token, or an address for requests without one) has a budget of request units
@@ -106,7 +106,6 @@ export function createMemoryRateLimiter(): RateLimiter {
 export function budgetKey(authorization: string | undefined, clientAddress: string | undefined): string | Promise<string> {
   const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   if (!bearer) return `address:${clientAddress ?? 'unknown'}`;
-  // A token this process found before has its hash at hand; another is hashed (on the thread pool).
-  const known = knownTokenHash(bearer[1]);
-  return known !== undefined ? `token:${known}` : tokenHash(bearer[1]).then((hash) => `token:${hash}`);
+  const hash = tokenHash(bearer[1]);
+  return typeof hash === 'string' ? `token:${hash}` : hash.then((found) => `token:${found}`);
 }
