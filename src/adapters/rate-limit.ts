@@ -1,7 +1,7 @@
 import { RATE_COSTS, type RateDecision, type RateLimiter } from '../core/rate-limit.js';
 import type { Route } from '../core/operation.js';
 
-/** Rate limits of the pipeline (see README, Operating it). */
+/** Rate limits of the pipeline (docs/operating.md, Rate limits). */
 export interface RateLimitOptions {
   /** Units a minute for each token, and for each client address of requests without one; 0 turns limits off. */
   perMinute: number;

@@ -8,7 +8,7 @@ import { roleAtLeast, roleRank, type MemberRole } from './roles.js';
  * `permissions` objects of responses are computed from the same rules, so what a response claims and
  * what an operation allows cannot drift apart.
  *
- * Organization rules (README, "API notes: who may do what"):
+ * Organization rules (docs/api-notes.md, "who may do what"):
  * - any member, guests included, may view the organization;
  * - a member with a role (not a guest) may list members and teams;
  * - `create` and above may create content and OpenAPI specifications;
@@ -176,7 +176,7 @@ export function openAPISpecPermissions(member: MemberRecord) {
 }
 
 /**
- * What a member may do with the organization's sites (README, "API notes: Sites"). Sites have no
+ * What a member may do with the organization's sites (docs/api-notes.md, "Sites"). Sites have no
  * members of their own here, so organization roles decide, after the public API's site permissions:
  * members with a role read sites, their structure, adaptive schema and published content; `create`
  * and above create sites and shape their structure (sections, groups, site spaces: the public API's
@@ -211,7 +211,7 @@ export async function requireSites(ctx: Context, organizationId: string, action:
 }
 
 /**
- * Spaces and collections (README, "API notes: spaces and collections, who may do what").
+ * Spaces and collections (docs/api-notes.md, "spaces and collections, who may do what").
  * A member's level on an item is:
  * - `admin` for the organization's admins, everywhere;
  * - otherwise the item's default level (its own `defaultLevel`, else its collection's, up the chain;
@@ -305,7 +305,7 @@ export function assertCollectionLevel(level: MemberRole | null, action: Collecti
 }
 
 /**
- * Comments and replies (README, "API notes: comments"), after the public API: whoever may view a space
+ * Comments and replies (docs/api-notes.md, "comments"), after the public API: whoever may view a space
  * reads its discussions; the `comment` level and above post, reply and react (`reply`: "react or send a
  * reply"); the author, while still at the `comment` level, or a space admin (the space's `admin` rule)
  * edits, resolves, reopens and deletes (`edit`, `delete`).

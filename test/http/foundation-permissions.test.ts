@@ -7,7 +7,7 @@ import { httpSuite, type Caller, type Harness, type TestResponse } from './harne
  * Who may do what with the foundation endpoints (Part 1: organizations, invite links, members, teams,
  * team members): every role, a guest and someone outside the organization, each also as the owner of a
  * team, against every endpoint, asserting the exact status of each cell and that a refused request
- * changed nothing stored. The expectations are the README's "Who may do what" rules written out below
+ * changed nothing stored. The expectations are the "Who may do what" rules of docs/api-notes.md written out below
  * as one row per endpoint; nothing here asks the code under test what is allowed.
  */
 
@@ -15,7 +15,7 @@ import { httpSuite, type Caller, type Harness, type TestResponse } from './harne
 type Who = MemberRole | 'guest' | 'outsider';
 const WHO: Who[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider'];
 
-// The README's sets of callers, literally.
+// The sets of callers of docs/api-notes.md, literally.
 const EVERYONE: Who[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider'];
 const MEMBERS: Who[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest'];
 const WITH_A_ROLE: Who[] = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
@@ -37,7 +37,7 @@ interface Fixture {
 interface Row {
   /** The route, as the route table writes it (with what the path names). */
   endpoint: string;
-  /** Who may: the README's rule. Everyone else gets 403 as a member, 404 from outside. */
+  /** Who may: the rule of docs/api-notes.md. Everyone else gets 403 as a member, 404 from outside. */
   allowed: Who[];
   /** The team's owners may too, whatever their organization role ("A team is also managed by its owners"). */
   teamOwners?: true;
@@ -55,7 +55,7 @@ interface Row {
 const inList = (response: TestResponse, organizationId: string) =>
   (response.body.items ?? response.body.organizations).some((organization: { id: string }) => organization.id === organizationId);
 
-/** The README's rules, one row per endpoint of Part 1's foundation. */
+/** The rules of docs/api-notes.md, one row per endpoint of Part 1's foundation. */
 const ROWS: Row[] = [
   // Organizations: any member (guests too) views it; only admins change it.
   { endpoint: 'GET /v1/orgs (lists it)', allowed: MEMBERS, status: 200, finds: inList, send: ({ caller }) => caller.get('/v1/orgs') },

@@ -6,7 +6,7 @@ import { httpSuite, walkPages, type Caller } from './harness.js';
 /**
  * Invite links: GET, PATCH and DELETE /v1/orgs/{organizationId}/link-invites/{inviteId} (seed), and
  * from the public API POST and GET /v1/orgs/{organizationId}/link-invites (create: `role` required,
- * 201) and POST /v1/orgs/{organizationId}/invites/{inviteId} (join: 200 `{}`). Rules from README
+ * 201) and POST /v1/orgs/{organizationId}/invites/{inviteId} (join: 200 `{}`). Rules from docs/api-notes.md
  * "Invite links": admins manage them while `inviteLinks` is on; anyone signed in who has the id may
  * read it and join; joining raises a lower role and never lowers one.
  */

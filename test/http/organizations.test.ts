@@ -6,14 +6,14 @@ import { httpSuite, walkPages, type Caller } from './harness.js';
 /**
  * The organization endpoints: GET /v1/orgs, GET and PATCH /v1/orgs/{organizationId}, and
  * GET /v1/email-domains/{emailDomain}/orgs. Every field, limit and rule of the seed's Organization
- * table and PATCH row, and the access rules of README "API notes" (404 for non-members, 403 for
+ * table and PATCH row, and the access rules of docs/api-notes.md (404 for non-members, 403 for
  * members without the role).
  */
 
 const START = '2026-03-01T10:00:00.000Z';
 const HOUR = 3_600_000;
 
-/** The organization `permissions` each role gets (README "Who may do what"); no team owned. */
+/** The organization `permissions` each role gets (docs/api-notes.md, "Who may do what"); no team owned. */
 const PERMISSIONS: Record<string, Record<string, boolean>> = {
   admin: { view: true, admin: true, ownTeam: false, createContent: true, createOpenAPISpec: true, viewBilling: true, listMembers: true, listTeams: true, listIntegrations: true },
   create: { view: true, admin: false, ownTeam: false, createContent: true, createOpenAPISpec: true, viewBilling: false, listMembers: true, listTeams: true, listIntegrations: true },

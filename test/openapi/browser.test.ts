@@ -13,7 +13,7 @@ import { createMemoryStore } from '../../src/store/memory.js';
  * driven by playwright-core opens /docs on a server started on port 0, sees every operation (scrolling
  * through the page), pastes a
  * token into Authorize, sends GET /v1/orgs with "Try it out" and sees a 200. It saves a screenshot under
- * test-output/; with UPDATE_DOCS_SCREENSHOT=1 it also refreshes docs/api-reference.png for the README.
+ * test-output/; with UPDATE_DOCS_SCREENSHOT=1 it also refreshes docs/api-reference.png for docs/api-reference.md.
  */
 
 // Bounded: launching may take LAUNCH, the test TEST, so the file ends within a minute even when it fails.

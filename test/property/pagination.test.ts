@@ -18,7 +18,7 @@ import type { ReadTransaction, SortKey, StoredRecord } from '../../src/store/typ
 /** Runs per property: the platform one costs ~25 ms a run, the store one ~5 ms (so it runs more). */
 const NUM_RUNS = 50;
 const STORE_RUNS = 200;
-/** The page size without `limit` (README: 50), stated here rather than imported so that a change shows. */
+/** The page size without `limit` (docs/api-notes.md: 50), stated here rather than imported so that a change shows. */
 const DEFAULT_LIMIT = 50;
 
 /** A small set of instants, so that keys tie often and inserts land before and after any cursor. */

@@ -13,7 +13,7 @@ import { createMemoryStore } from '../../src/store/memory.js';
  * through the page tree, the next link and the tabs, switches the variant, runs an instant search and the
  * results page, and opens a share-link site without and with its key (then by its cookie). No request
  * leaves the server, no script fails, and the CSP refuses nothing. It saves screenshots at desktop and
- * phone widths under test-output/; with UPDATE_DOCS_SCREENSHOT=1 it also refreshes docs/reader.png for the README.
+ * phone widths under test-output/; with UPDATE_DOCS_SCREENSHOT=1 it also refreshes docs/reader.png for docs/published-sites.md.
  */
 
 // Bounded: launching may take LAUNCH, the test TEST, so the file ends within a minute even when it fails.

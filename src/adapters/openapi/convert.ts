@@ -6,7 +6,7 @@ import { caseInsensitivePattern } from './case-insensitive.js';
  * Converts the operations' valibot schemas to the JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1)
  * of the document, with the official converter. Unknown schemas and actions make it throw (errorMode
  * 'throw'): nothing is dropped silently. The few valibot features it cannot convert on its own are
- * handled here, each with the reason; README.md ("API reference") lists them for readers of the document.
+ * handled here, each with the reason; docs/api-reference.md lists them for readers of the document.
  */
 
 /** Where a schema is used: a path or query parameter, a request body, or a response body. */

@@ -4,7 +4,7 @@ import type { PageCover } from './page-cover.js';
 import type { PageLayoutSettings } from './page-layout.js';
 
 /**
- * The content model: what a revision holds (README "Content", docs/content-model.md). A revision
+ * The content model: what a revision holds (docs/api-notes.md "Content", docs/content-model.md). A revision
  * is four persistent maps (btree.ts): pages by id, each page's children in order, pages by path, files by
  * id. The types here are the values of those maps and the materialized tree other areas read.
  */

@@ -8,7 +8,7 @@ import { outcome } from '../outcome.js';
  * by path, each with a title and a one-line body. Titles are unique in a run, so each page's path (its
  * slug, taken from the title it was inserted with and then kept) names it for good.
  *
- * Its rules are the README's ("Change requests and content", "Change requests: merge and update"):
+ * Its rules are docs/api-notes.md's ("Change requests and content", "Change requests: merge and update"):
  * - a request starts as a draft with the next number, from the space's revision and content; PATCH sets
  *   draft, open or archived freely (also on a locked space), and nothing on a merged request (409);
  * - a content batch is refused on a locked space and on archived or merged requests (409), and when one

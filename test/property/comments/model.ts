@@ -6,7 +6,7 @@ import type { Api, Platform } from '../../../src/core/platform.js';
 /**
  * The model of the discussions of one space and one of its change requests, in plain arrays: each
  * comment with its place, author, page, resolution, replies and reactions. Its rules are the issue's and
- * the README's, written out here rather than taken from the code:
+ * docs/api-notes.md's, written out here rather than taken from the code:
  * - the `comment` role and above post, reply and react; `read` may only read (403);
  * - the author (still at the comment level) or a space admin (`create` and above) resolves, reopens and
  *   deletes a comment or a reply (403 otherwise); resolving a resolved comment keeps its first resolution;

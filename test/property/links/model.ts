@@ -5,7 +5,7 @@ import type { Api, Platform } from '../../../src/core/platform.js';
 /**
  * The model of a space's links, in plain data: per page its parent, its headings (words) and where its
  * links point (written by the commands as concrete ids and URLs), and the files that exist. Its rules are
- * the README's "Links" notes, written out here rather than taken from the code:
+ * docs/api-notes.md's "Links" notes, written out here rather than taken from the code:
  * - a link to a page is fine when the page exists, and its anchor (if any) is one of that page's heading
  *   anchors: a heading `## Word` is `word`, its second occurrence `word-1`, and so on;
  * - a link to a file is fine when the file exists; `./missing.md` is broken; a URL into the app is

@@ -6,7 +6,7 @@ import type { Api, Platform } from '../../../src/core/platform.js';
 /**
  * The model of one site's structure, in plain arrays: the root site spaces (a site without sections),
  * the top level (ungrouped sections and groups), each group's sections, each section's site spaces, and
- * the defaults. Its rules are the specification's and the README's:
+ * the defaults. Its rules are the specification's and docs/api-notes.md's:
  * - things are added at the end; a move without a position goes to the end; a move that changes
  *   nothing is a 409; a reference to the item itself or to something outside its level is a 400;
  * - the first site space of a level, and the first section of a site, is the default; deleting a

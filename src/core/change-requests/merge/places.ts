@@ -5,7 +5,7 @@ import type { MergedPage } from './pages.js';
 import type { MergeConflict, MergeSide } from './types.js';
 
 /**
- * Makes the merged pages one valid tree, deterministically (README "Change requests: merge and update"):
+ * Makes the merged pages one valid tree, deterministically (docs/api-notes.md, "Change requests: merge and update"):
  * 1. a page whose parent is gone moves up to the parent's nearest ancestor that is still there (looked up
  *    in the change request, then the space, then the base), or to the top level;
  * 2. a cycle (each side moved a page under the other) is broken by putting the page the space moved back

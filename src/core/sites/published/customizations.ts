@@ -3,7 +3,7 @@ import type { SiteRecord } from '../../records.js';
 
 /**
  * The customizations of a published site. No endpoint of the specification changes them, so every site
- * has the documented defaults (README, "API notes: Sites"), with its own title: the public API's default
+ * has the documented defaults (docs/api-notes.md, "Sites"), with its own title: the public API's default
  * theme and colors, rounded corners, the Inter font, English.
  */
 
