@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { serve } from '../src/adapters/node-http/index.js';
 import { openServerPlatform } from '../src/cli/run-server.js';
-import { inlineWorkers } from '../src/core/workers.js';
+import { inlineWorkers } from '../src/core/inline-workers.js';
 import { runAsChild } from './child.js';
 
 /**

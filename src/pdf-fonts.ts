@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { PdfFonts } from './core/content/pdf/font-files.js';
-import type { FontFace } from './core/content/pdf/scripts.js';
+import type { FontFace, PdfFonts } from './core/pdf-fonts.js';
 
 /**
  * The fonts of PDF exports on Node: the Noto fonts of the `@embedpdf/fonts-*` npm packages (SIL Open Font

@@ -246,3 +246,87 @@ describe('operations and routes', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/**
+ * The import circles of a graph: its strongly connected components of more than one module (or a module that
+ * imports itself), by Tarjan's algorithm, each shown as one cycle through it so that the message says where
+ * to cut.
+ */
+function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (module: string) => {
+    index.set(module, next);
+    low.set(module, next++);
+    stack.push(module);
+    onStack.add(module);
+    for (const target of graph.get(module) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(module, Math.min(low.get(module)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(module, Math.min(low.get(module)!, index.get(target)!));
+    }
+    if (low.get(module) !== index.get(module)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== module);
+    if (component.length > 1 || graph.get(module)?.includes(module)) components.push(component);
+  };
+  for (const module of graph.keys()) if (!index.has(module)) visit(module);
+  return components.map((component) => cycleThrough(graph, new Set(component)));
+}
+
+/** One cycle inside a strongly connected component, from its first module back to it (breadth first: the shortest). */
+function cycleThrough(graph: ReadonlyMap<string, readonly string[]>, component: ReadonlySet<string>): string[] {
+  const start = [...component].sort()[0];
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const module = queue.shift()!;
+    for (const target of graph.get(module) ?? []) {
+      if (!component.has(target)) continue;
+      if (target === start) {
+        const cycle = [module];
+        while (cycle[0] !== start) cycle.unshift(previous.get(cycle[0])!);
+        return [...cycle, start];
+      }
+      if (!previous.has(target)) {
+        previous.set(target, module);
+        queue.push(target);
+      }
+    }
+  }
+  return [start, start];
+}
+
+describe('the import graph of src/', () => {
+  it('has no circles, type imports included', () => {
+    const files = sourceFiles(src);
+    const graph = new Map(
+      files.map((file) => [
+        file,
+        [...new Set(importsOf(file).map((specifier) => resolveRelative(file, specifier)))].filter((target): target is string => target !== undefined && inside(src, target)),
+      ]),
+    );
+    expect(importCircles(graph).map((cycle) => cycle.map(show).join(' → '))).toEqual([]);
+  });
+
+  it('finds a circle when there is one', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a', 'd']],
+      ['d', []],
+      ['e', ['e']],
+    ]);
+    expect(importCircles(graph)).toEqual([['a', 'b', 'c', 'a'], ['e', 'e']]);
+  });
+});

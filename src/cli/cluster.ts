@@ -3,7 +3,8 @@ import { createPlatform } from '../core/platform.js';
 import { isInitialized } from '../core/setup/operator.js';
 import { startWarnings } from './environment.js';
 import { isPostgresUrl, openData, shownData } from './open-data.js';
-import { runServer, type ServerSettings } from './run-server.js';
+import { runServer } from './run-server.js';
+import type { ServerSettings } from './server-settings.js';
 
 /** Thrown when a cluster is asked of data only one process can open: a usage error (exit 2). */
 export class ClusterNeedsPostgresError extends Error {

@@ -1,7 +1,7 @@
 import { LOG_LEVELS, type LogLevel } from '../adapters/node-http/pino-log.js';
 import { isLoopback, parseIp } from '../outbound/addresses.js';
 import { parseAllowList } from '../outbound/allow-list.js';
-import type { ServerSettings } from './run-server.js';
+import type { ServerSettings } from './server-settings.js';
 
 /** The settings serverEnvironment() reads. */
 export type EnvironmentSettings = Pick<ServerSettings, 'baseUrl' | 'fetchAllow' | 'logLevel' | 'metrics' | 'metricsPort' | 'rateLimit'>;

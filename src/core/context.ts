@@ -1,6 +1,6 @@
 import type { ReadTransaction, Store, WriteTransaction } from '../store/types.js';
 import type { BlobStore } from './blobs.js';
-import type { PdfFonts } from './content/pdf/font-files.js';
+import type { PdfFonts } from './pdf-fonts.js';
 import type { Clock } from './clock.js';
 import type { DerivedCache } from './derived.js';
 import type { Ids } from './ids.js';

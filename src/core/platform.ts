@@ -4,7 +4,7 @@ import { createMemoryBlobStore, type BlobStore } from './blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import { createBackground } from './background.js';
 import { collectBlobs, type BlobCollectionReport } from './blob-collection/collect.js';
-import { noPdfFonts, type PdfFonts } from './content/pdf/font-files.js';
+import { noPdfFonts, type PdfFonts } from './pdf-fonts.js';
 import { createDerivedCache } from './derived.js';
 import { releaseLease, takeLease } from './leases.js';
 import { callerOf, urlsFor, type Actor, type Caller, type BackgroundTask, type Context, type Fetch, type PrepareContext, type Urls } from './context.js';
@@ -21,7 +21,8 @@ import { RunContext, type ContextPorts } from './run-context.js';
 import { createTokenUse } from './tokens/token-use.js';
 import { addUser, initialize } from './setup/operator.js';
 import { parseOrThrow } from './validate.js';
-import { inlineWorkers, type Workers } from './workers.js';
+import { inlineWorkers } from './inline-workers.js';
+import type { Workers } from './workers.js';
 
 /** What a platform is made of; everything but the store has a real default. */
 export interface PlatformOptions {

@@ -1,6 +1,6 @@
 import type { Platform } from '../core/platform.js';
 import { ApiError, readPublished, readPublishedRobots, readPublishedSitemap, type Admitted, type ReaderAnswer } from '../core/reader.js';
-import type { PlainRequest, PlainResponse } from '../adapters/pipeline.js';
+import type { PlainRequest, PlainResponse } from '../adapters/plain.js';
 import { RenderCache } from './cache.js';
 import { setCookie, SHARE_COOKIE, VISITOR_COOKIE } from './cookies.js';
 import { escapeHtml } from './html.js';

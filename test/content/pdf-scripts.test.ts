@@ -4,7 +4,7 @@ import type { FontFiles } from '../../src/core/content/pdf/font-chain.js';
 import { loadFontFiles } from '../../src/core/content/pdf/font-files.js';
 import { renderPdf } from '../../src/core/content/pdf/render.js';
 import { FONT_FAMILIES } from '../../src/core/content/pdf/scripts.js';
-import type { PrintedPage, PrintSource } from '../../src/core/content/pdf/source.js';
+import type { PrintedPage, PrintSource } from '../../src/core/content/pdf/print-source.js';
 import { notoPdfFonts } from '../../src/pdf-fonts.js';
 import { inspectPdf } from '../http/pdf-inspect.js';
 import { extractPdf } from './pdf-extract.js';

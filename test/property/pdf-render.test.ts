@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMarkdown, visitUrls } from '../../src/core/content/markdown.js';
 import { embeddableImage } from '../../src/core/content/pdf/images.js';
 import { renderPdf } from '../../src/core/content/pdf/render.js';
-import type { PrintedPage, PrintSource } from '../../src/core/content/pdf/source.js';
+import type { PrintedPage, PrintSource } from '../../src/core/content/pdf/print-source.js';
 import { inspectPdf, SMALL_JPEG, solidPng } from '../http/pdf-inspect.js';
 
 /**

@@ -9,7 +9,7 @@ import { TABLES, type SpaceRecord } from '../../src/core/records.js';
 import { SEARCH_KIND, buildIndex, withSearchIndex } from '../../src/core/search/build.js';
 import { PostingList } from '../../src/core/search/posting-list.js';
 import { SearchIndex, indexedPage } from '../../src/core/search/search-index.js';
-import { inlineWorkers } from '../../src/core/workers.js';
+import { inlineWorkers } from '../../src/core/inline-workers.js';
 import { queryWords } from '../../src/core/search/words.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 

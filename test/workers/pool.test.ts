@@ -4,7 +4,8 @@ import { defineJob } from '../../src/core/job.js';
 import { prepareJobs } from '../../src/core/jobs.js';
 import { parseSpecificationJob } from '../../src/core/openapi-specs/parse.js';
 import { ApiError } from '../../src/core/errors.js';
-import { JobLimitError, inlineWorkers, type Workers } from '../../src/core/workers.js';
+import { inlineWorkers } from '../../src/core/inline-workers.js';
+import { JobLimitError, type Workers } from '../../src/core/workers.js';
 import { createWorkerPool, poolSize } from '../../src/workers/pool.js';
 import { PETSTORE_31 } from '../http/openapi-sources.js';
 

@@ -1,5 +1,6 @@
 import type { Platform } from '../../core/platform.js';
-import { MAX_BODY_BYTES, createPipeline, errorResponse, type PipelineOptions, type PlainResponse } from '../pipeline.js';
+import { MAX_BODY_BYTES, createPipeline, type PipelineOptions } from '../pipeline.js';
+import { errorResponse, type PlainResponse } from '../plain.js';
 import { requestIdOf } from '../request-id.js';
 
 /** Reads a request body up to MAX_BODY_BYTES; resolves to null when it is larger. */

@@ -1,6 +1,6 @@
 import { STATUS_CODES, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorResponse, type PlainResponse } from '../pipeline.js';
+import { errorResponse, type PlainResponse } from '../plain.js';
 import { requestIdOf } from '../request-id.js';
 import { byteLength, type RequestLogger } from '../request-log.js';
 import { latestResponse, trackLatestResponses } from './latest-response.js';

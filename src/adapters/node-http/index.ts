@@ -5,7 +5,8 @@ import { drainOnClose } from './drain.js';
 import { swaggerUiAssets } from './docs-assets.js';
 import { METRICS_PATH, type Metrics } from './metrics.js';
 import { createHealth, type Health } from '../health.js';
-import { MAX_BODY_BYTES, createPipeline, errorResponse, type PipelineOptions, type PlainResponse } from '../pipeline.js';
+import { MAX_BODY_BYTES, createPipeline, type PipelineOptions } from '../pipeline.js';
+import { errorResponse, type PlainResponse } from '../plain.js';
 import { requestIdOf } from '../request-id.js';
 import { createTurnSender, write } from './send.js';
 

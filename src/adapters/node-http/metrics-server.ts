@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { errorResponse } from '../pipeline.js';
+import { errorResponse } from '../plain.js';
 import { requestIdOf } from '../request-id.js';
 import type { RunningServer } from './index.js';
 import { METRICS_PATH, type Metrics } from './metrics.js';

@@ -1,15 +1,11 @@
 import { pino, type Logger } from 'pino';
 import type { RequestLogger } from '../request-log.js';
+import type { LogDestination } from './log-destination.js';
 import { turnBatchedLines } from './turn-batched-lines.js';
 
 /** The levels DOCS_PLATFORM_LOG_LEVEL takes, most severe first. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** Where log lines go: stdout by default. */
-export interface LogDestination {
-  write(line: string): void;
-}
 
 /** Options of createLogger(). */
 export interface LoggerOptions {

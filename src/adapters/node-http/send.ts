@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { PlainResponse } from '../pipeline.js';
+import type { PlainResponse } from '../plain.js';
 
 /**
  * Sends an answer framed by Content-Length, which node leaves out after writeHead: the answer then leaves in

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import type { LogDestination } from './pino-log.js';
+import type { LogDestination } from './log-destination.js';
 
 /** Lines held at most before they are written mid-turn, in characters: a turn of many answers writes in parts. */
 const MAX_HELD = 64 * 1024;

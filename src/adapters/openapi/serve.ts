@@ -1,6 +1,6 @@
 import { errorBody } from '../../core/errors.js';
 import type { Route } from '../../core/operation.js';
-import type { PlainRequest, PlainResponse } from '../pipeline.js';
+import type { PlainRequest, PlainResponse } from '../plain.js';
 import { DOCS_ASSET_TYPES, DOCS_CSP, DOCS_HTML, DOCS_INIT_JS, type DocsAssets } from './docs-page.js';
 import { openApiDocument } from './document.js';
 

@@ -1,5 +1,6 @@
 import { encodable, fontName, printable, type FontStyle } from './fonts.js';
-import { FACES_OF, FONT_FAMILIES, familyOf, type FontFace, type FontFamily } from './scripts.js';
+import type { FontFace, FontFamily } from '../../pdf-fonts.js';
+import { FACES_OF, FONT_FAMILIES, familyOf } from './scripts.js';
 
 /**
  * The fonts a PDF writes each character in: the standard fonts (Helvetica, Courier) for what their WinAnsi

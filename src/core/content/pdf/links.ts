@@ -1,6 +1,6 @@
 import { refOfUrl } from '../document.js';
 import { uriComponent } from '../../well-formed.js';
-import type { PrintSource } from './source.js';
+import type { PrintSource } from './print-source.js';
 
 /**
  * Where the links of an export go: a link to a page or a heading the PDF prints jumps there inside the

@@ -5,8 +5,9 @@ import { refOfUrl } from '../document.js';
 import { parseMarkdown, visitUrls } from '../markdown.js';
 import { embeddableImage } from './images.js';
 import { renderPdf } from './render.js';
-import { addFamilies, type FontFace, type FontFamily } from './scripts.js';
-import type { PrintedPage, PrintSource, RawPage } from './source.js';
+import type { FontFace, FontFamily } from '../../pdf-fonts.js';
+import { addFamilies } from './scripts.js';
+import type { PrintedPage, PrintSource, RawPage } from './print-source.js';
 
 /**
  * The two jobs of a PDF export: finding what the printed bodies point at (so that the main thread reads

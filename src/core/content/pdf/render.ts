@@ -6,7 +6,7 @@ import { PDFDocument, type FontStyle } from './fonts.js';
 import { definitionsOf } from './inline.js';
 import { destinationName, linksOf } from './links.js';
 import { pause } from '../../pause.js';
-import type { PrintedPage, PrintSource } from './source.js';
+import type { PrintedPage, PrintSource } from './print-source.js';
 
 /**
  * Renders what an export prints (source.ts) into PDF bytes with pdfkit: A4, the standard fonts and the

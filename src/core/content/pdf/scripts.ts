@@ -1,17 +1,8 @@
+import type { FontFace, FontFamily } from '../../pdf-fonts.js';
 import { encodable } from './fonts.js';
-
-/**
- * The writing systems an export's text needs beyond the standard fonts, so that only the fonts it uses are
- * read and handed to the render job: `sans` (Latin beyond Western European, Greek, Cyrillic, symbols),
- * `hebrew`, `arabic`, `cjk` (Chinese, Japanese kana and kanji) and `korean` (Hangul).
- */
-export type FontFamily = 'sans' | 'hebrew' | 'arabic' | 'cjk' | 'korean';
 
 /** Every family, in the order the renderer tries them for a character (the fallback chain after the standard fonts). */
 export const FONT_FAMILIES: readonly FontFamily[] = ['sans', 'hebrew', 'arabic', 'cjk', 'korean'];
-
-/** A font file: a family in one style. Families without italics use their upright face for italic text. */
-export type FontFace = `${FontFamily}-${'regular' | 'bold' | 'italic' | 'bold-italic'}`;
 
 /** The faces of each family: only `sans` has italics. */
 export const FACES_OF: Readonly<Record<FontFamily, readonly FontFace[]>> = {

@@ -1,4 +1,3 @@
-import type { Root } from 'mdast';
 import type { Context, PrepareContext } from '../../context.js';
 import { notFound, unprocessable } from '../../errors.js';
 import { pause } from '../../pause.js';
@@ -9,7 +8,9 @@ import { pageAppUrl } from '../present.js';
 import { childIds, readFile, readMarkdown, readPage } from '../revision.js';
 import type { ContentTarget } from '../target.js';
 import { pdfReferencesJob, type PrintReferences } from './render-job.js';
-import { addFamilies, type FontFamily } from './scripts.js';
+import type { FontFamily } from '../../pdf-fonts.js';
+import type { PrintedPage, PrintSource, RawPage } from './print-source.js';
+import { addFamilies } from './scripts.js';
 
 /**
  * What a PDF export prints, read from a revision in short read transactions: the pages in tree order with
@@ -23,42 +24,12 @@ export const MAX_PDF_PAGES = 5000;
 /** Which pages an export prints: all of them, one page and its subpages, or one page alone. */
 export type PrintScope = { readonly kind: 'all' } | { readonly kind: 'subtree' | 'page'; readonly page: string };
 
-/** One page an export prints. */
-export interface PrintedPage {
-  readonly id: string;
-  /** A computed page prints as the document it expands into. */
-  readonly type: 'document' | 'group' | 'link';
-  readonly title: string;
-  /** The page's description, printed under its title. */
-  readonly description?: string;
-  /** How deep it is below the first page printed (0: a top-level page of the export). */
-  readonly depth: number;
-  /** Its body, parsed (empty for groups and links). */
-  readonly body: Root;
-  /** A link page's target: a URL, or a page of the revision (its title: what the link says). */
-  readonly link?: { readonly url: string } | { readonly page: string; readonly title: string };
-}
-
 /** A computed page printed, with the version of its source it was generated from. */
 export interface ComputedSeed {
   readonly organizationId: string;
   readonly source: ComputedSource;
   readonly seed: string;
 }
-
-/** What renderPdf prints. */
-export interface PrintSource {
-  /** The document's title (the change request's subject, else the space's title). */
-  readonly title: string;
-  /** When the revision was made: the PDF's creation date, so that the same content gives the same bytes. */
-  readonly createdAt: string;
-  readonly pages: readonly PrintedPage[];
-  /** App URLs of the pages that bodies and link pages point at but the export does not print. */
-  readonly pageUrls: ReadonlyMap<string, string>;
-}
-
-/** A page to print with its Markdown, before parsing (the job that renders parses it). */
-export type RawPage = Omit<PrintedPage, 'body'> & { readonly markdown: string };
 
 /** Everything a PDF export prints, as read from the store: its pages unparsed. */
 export interface PrintRequest extends Omit<PrintSource, 'pages'> {

@@ -1,0 +1,4 @@
+/** Where log lines go: stdout by default. */
+export interface LogDestination {
+  write(line: string): void;
+}
