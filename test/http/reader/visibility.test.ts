@@ -119,4 +119,16 @@ httpSuite('reader visibility', (h) => {
     const hidden = await r.spaceWith('Hidden', [{ title: 'Only', document: { markdown: 'Solo.\n' } }], 'share-link');
     expect((await r.read(r.ok(await h().owner.get(`/v1/spaces/${hidden}`)).urls.published)).status).toBe(404);
   });
+
+  it("leads a space's published URL to a share-link site only with the site's key", async () => {
+    const site = await siteOf({ visibility: 'share-link' });
+    const url = r.ok(await h().owner.get(`/v1/spaces/${site.space}`)).urls.published;
+    expect((await r.read(url)).status).toBe(404);
+    expect((await r.read(`${url}?share=wrong`)).status).toBe(404);
+    const { shareKey } = await keys(site.id);
+    const redirected = await r.read(`${url}/welcome?share=${shareKey}`);
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get('location')).toBe(`${site.url}/welcome?share=${shareKey}`);
+    expect(r.heading(await r.page(redirected.headers.get('location')!))).toContain('Welcome');
+  });
 });

@@ -5,9 +5,8 @@ import { downloadUrl } from '../../content/downloads.js';
 import { layoutOf } from '../../content/page-layout.js';
 import { loadRevision, readFile } from '../../content/revision.js';
 import { readOperation } from '../../operation.js';
-import { INDEXES, TABLES, type RevisionRecord, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from '../../records.js';
+import { TABLES, type RevisionRecord, type SiteRecord, type SpaceRecord } from '../../records.js';
 import { uriComponent } from '../../well-formed.js';
-import { NO_CLAIMS } from '../adaptive/evaluate.js';
 import { withSearchIndex } from '../../search/build.js';
 import { queryWords } from '../../search/words.js';
 import { customizationsOf } from '../published/customizations.js';
@@ -17,6 +16,7 @@ import { fingerprintOf } from './fingerprint.js';
 import { navigationOf, type Navigation, type ReadablePage } from './navigation.js';
 import { readerBody } from './page-body.js';
 import type { Admitted, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteRef } from './view.js';
+import { carriedQuery, spaceOnSites } from './space-on-sites.js';
 import { placeOf, tabsOf, variantsOf, visibleStructure } from './visible-structure.js';
 
 /**
@@ -68,28 +68,21 @@ async function resolveSite(ctx: Context, request: ReaderRequest & { site: SiteRe
   return { chrome, organizationId: site.organizationId, space: place.siteSpace.space, rest: place.rest, admitted: admission.admitted };
 }
 
-/** The URL of a space on the first published site that shows it (oldest site space first), if any. */
-async function siteSpaceUrl(ctx: Context, space: SpaceRecord): Promise<string | undefined> {
-  const { items } = await ctx.tx.list(TABLES.siteSpaces, { index: INDEXES.siteSpacesBySpace, value: space.id });
-  for (const record of items as SiteSpaceRecord[]) {
-    const site = (await ctx.tx.get(TABLES.sites, record.siteId)) as SiteRecord | undefined;
-    if (!site?.published) continue;
-    const placed = (await visibleStructure(ctx, site, NO_CLAIMS)).all.find((item) => item.record.id === record.id);
-    if (placed) return placed.url;
-  }
-  return undefined;
-}
-
 /**
- * A space at its own published URL (`/s/<spaceId>`): on a published site, a redirect to its place there
- * (whose visibility then applies); else read on its own when it is public or unlisted. Deleted and private
- * spaces, and the others (their keys belong to sites), are missing.
+ * A space at its own published URL (`/s/<spaceId>`). On a published site, it is read there only: a redirect
+ * to its place on a site that shows it to this visitor (carrying the visitor's credentials and claims), or
+ * missing when none does, as a page the visitor cannot see is. On none, it is read on its own when it is
+ * public or unlisted. Deleted and private spaces, and the others (their keys belong to sites), are missing.
  */
-async function resolveSpace(ctx: Context, request: ReaderRequest & { site: { spaceId: string } }): Promise<Resolved | ReaderAnswer> {
+async function resolveSpace(ctx: Context, request: ReaderRequest & { site: { spaceId: string }; query?: string }): Promise<Resolved | ReaderAnswer> {
   const space = (await ctx.tx.get(TABLES.spaces, request.site.spaceId)) as SpaceRecord | undefined;
   if (!space || space.deletedAt !== undefined || space.visibility === 'private') return { kind: 'missing' };
-  const onSite = await siteSpaceUrl(ctx, space);
-  if (onSite !== undefined) return { kind: 'redirect', location: request.segments.length === 0 ? onSite : `${onSite}/${request.segments.map(uriComponent).join('/')}`, admitted: {} };
+  const onSites = await spaceOnSites(ctx, space, request);
+  if (onSites.kind === 'hidden') return { kind: 'missing' };
+  if (onSites.kind === 'shown') {
+    const path = request.segments.map((segment) => `/${uriComponent(segment)}`).join('');
+    return { kind: 'redirect', location: `${onSites.url}${path}${carriedQuery(request)}`, admitted: {} };
+  }
   if (space.visibility !== 'public' && space.visibility !== 'unlisted') return { kind: 'missing' };
   const url = ctx.urls.published(`/s/${space.id}`);
   const chrome = {
