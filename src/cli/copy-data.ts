@@ -1,11 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import type { BlobStore } from '../core/blobs.js';
 import { readJsonData } from '../store/backup.js';
 import { createFolderBlobStore, folderBlobKeys } from '../store/blob-folder.js';
 import { DurableTextFile } from '../store/durable-file.js';
 import { acquireLock } from '../store/lock-file.js';
+import { makePrivateFolder } from '../store/private-files.js';
 import { serializeSnapshot } from '../store/snapshot.js';
 import type { StoredRecord } from '../store/types.js';
 import { isPostgresUrl, postgresOptions, shownData } from './open-data.js';
@@ -146,7 +147,7 @@ async function openTarget(data: string, replaceFile: boolean): Promise<Target> {
     };
   }
   // Nothing may open the file while it is written, and a file with data is never overwritten unless asked.
-  await mkdir(dirname(resolve(data)), { recursive: true });
+  await makePrivateFolder(dirname(resolve(data)));
   const release = await acquireLock(resolve(data));
   const tables = new Map<string, StoredRecord[]>();
   return {

@@ -1,9 +1,10 @@
 import { constants } from 'node:fs';
-import { copyFile, mkdir, stat } from 'node:fs/promises';
+import { copyFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { folderBlobKeys } from './blob-folder.js';
 import { DurableTextFile } from './durable-file.js';
 import { Journal } from './journal.js';
+import { makePrivate, makePrivateFolder } from './private-files.js';
 import { recover } from './recover.js';
 import { serializeSnapshot, type CapturedTables } from './snapshot.js';
 
@@ -59,11 +60,12 @@ export async function readJsonData(path: string, hooks: BackupHooks = {}): Promi
 /**
  * Copies a JSON-file store into one self-contained snapshot file at `destination` (temp, fsync, rename),
  * and its blob folder (`<data>.blobs/`, file bytes) to `<destination>.blobs/`, also while a server has the
- * store open (see readJsonData): the copy holds every transaction acknowledged before it began.
+ * store open (see readJsonData): the copy holds every transaction acknowledged before it began. The copy's
+ * files have mode 0600 and the folders it creates 0700, as the store's own (private-files.ts).
  */
 export async function backupJsonFile(path: string, destination: string, hooks: BackupHooks = {}): Promise<BackupResult> {
   if (resolve(destination) === resolve(path)) throw new Error('A backup cannot overwrite the data file it copies');
-  await mkdir(dirname(resolve(destination)), { recursive: true });
+  await makePrivateFolder(dirname(resolve(destination)));
   const { sequence, tables } = await readJsonData(path, hooks);
   const records = tables.reduce((sum, [, rows]) => sum + rows.length, 0);
   const bytes = await new DurableTextFile(resolve(destination)).writeChunks(serializeSnapshot(tables, sequence));
@@ -93,9 +95,15 @@ async function copyBlobs(source: string, destination: string): Promise<void> {
   if ((await identity(`${source}.blobs`)) === 'none') return;
   for await (const key of folderBlobKeys(`${source}.blobs`)) {
     const shard = join(`${destination}.blobs`, key.slice(0, 2));
-    await mkdir(shard, { recursive: true });
-    await copyFile(join(`${source}.blobs`, key.slice(0, 2), key), join(shard, key), constants.COPYFILE_EXCL).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT' && error.code !== 'EEXIST') throw error;
-    });
+    await makePrivateFolder(shard);
+    const copied = await copyFile(join(`${source}.blobs`, key.slice(0, 2), key), join(shard, key), constants.COPYFILE_EXCL).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT' && error.code !== 'EEXIST') throw error;
+        return false;
+      },
+    );
+    // A copy has the source's mode, 0644 for a blob an older version wrote.
+    if (copied) await makePrivate(join(shard, key));
   }
 }

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isBlobKey, later, sha256Hex, systemNow, type BlobInfo, type BlobStore, type BlobStoreOptions } from './blobs.js';
 import { syncFolder } from './durable-file.js';
+import { makePrivateFolder, openPrivate, PRIVATE_FOLDER, tighten } from './private-files.js';
+
+/** Options of the folder blob store. */
+export interface FolderBlobStoreOptions extends BlobStoreOptions {
+  /** Where it says that it tightened the folder's permissions (default: stderr). */
+  log?: (line: string) => void;
+}
 
 /**
  * A blob store in a folder, the one the bundled server keeps beside its JSON file: each blob is the file
@@ -14,10 +21,16 @@ import { syncFolder } from './durable-file.js';
  * A blob's `storedAt` is its file's modification time, set from the store's clock. Only one process
  * writes a folder (the data file's lock), so `put`, `touch` and `delete` of one key are made atomic with
  * respect to each other by running them one after the other in this process.
+ *
+ * Blob files have mode 0600 and the folders it creates 0700 (private-files.ts). Opening takes the bits
+ * beyond 0700 from the folder itself, and logs a line when it does: the files an older version left
+ * readable inside it are then out of other users' reach too, without walking them all.
  */
-export async function createFolderBlobStore(folder: string, options: BlobStoreOptions = {}): Promise<BlobStore> {
+export async function createFolderBlobStore(folder: string, options: FolderBlobStoreOptions = {}): Promise<BlobStore> {
   const now = options.now ?? systemNow;
-  await mkdir(folder, { recursive: true });
+  await makePrivateFolder(folder);
+  const tightened = await tighten(folder, PRIVATE_FOLDER);
+  if (tightened) (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)))(`docs-platform store: ${tightened}`);
   const pathOf = (key: string) => join(folder, key.slice(0, 2), key);
   const modified = (path: string) => stat(path).then((found) => ({ size: found.size, storedAt: found.mtime }), missing);
   /** Moves a file's modification time to now, never back. */
@@ -34,9 +47,9 @@ export async function createFolderBlobStore(folder: string, options: BlobStoreOp
         // Content-addressed: a complete file under the key already holds these bytes.
         const existing = await modified(target);
         if (existing?.size === bytes.length) return stamp(target, existing.storedAt);
-        await mkdir(dirname(target), { recursive: true });
+        await makePrivateFolder(dirname(target));
         const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-        const handle = await open(temporary, 'w');
+        const handle = await openPrivate(temporary, 'w');
         try {
           await handle.writeFile(bytes);
           await handle.sync();

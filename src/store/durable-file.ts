@@ -1,6 +1,7 @@
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
+import { openPrivate } from './private-files.js';
 
 /**
  * Bytes written to a temporary file between two flushes to disk. On ext4 (data=ordered, the default)
@@ -14,8 +15,9 @@ const FLUSH_BYTES = 1024 * 1024;
 
 /**
  * A lowdb adapter for a text file whose writes are atomic and durable: the new text goes to a
- * temporary file beside the target, is fsynced, renamed over the target, and the folder is fsynced
- * so the rename itself survives a power loss. A reader never sees a half-written file.
+ * temporary file beside the target (mode 0600, which the rename keeps), is fsynced, renamed over the
+ * target, and the folder is fsynced so the rename itself survives a power loss. A reader never sees a
+ * half-written file.
  * Like lowdb's TextFile, a missing file reads as null.
  */
 export class DurableTextFile implements Adapter<string> {
@@ -43,7 +45,7 @@ export class DurableTextFile implements Adapter<string> {
    * the process keeps serving meanwhile). `beforeRename` runs once the temporary file is durable.
    */
   async writeChunks(chunks: Iterable<string> | AsyncIterable<string>, beforeRename?: () => Promise<void>): Promise<number> {
-    const file = await open(this.temp, 'w');
+    const file = await openPrivate(this.temp, 'w');
     let bytes = 0;
     let unflushed = 0;
     try {

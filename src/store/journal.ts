@@ -1,8 +1,9 @@
 import { crc32 } from 'node:zlib';
 import { constants } from 'node:fs';
-import { access, open, readdir, readFile, unlink } from 'node:fs/promises';
+import { access, readdir, readFile, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { syncFolder } from './durable-file.js';
+import { openPrivate } from './private-files.js';
 import type { Change } from './engine.js';
 import type { StoredRecord } from './types.js';
 
@@ -52,7 +53,7 @@ export interface SegmentHandle {
 /** Opens a segment file for appending; tests inject one that fails (a full disk, an I/O error). */
 export type OpenSegment = (path: string) => Promise<SegmentHandle>;
 
-const openForAppend: OpenSegment = (path) => open(path, 'a');
+const openForAppend: OpenSegment = (path) => openPrivate(path, 'a');
 
 /**
  * Thrown by an append that failed and whose partial write could not be cut off either: the segment may
@@ -216,7 +217,7 @@ export class Journal {
   }
 
   private segmentPath(number: number): string {
-    return `${this.path}.journal.${String(number).padStart(SEGMENT_DIGITS, '0')}`;
+    return segmentPath(this.path, number);
   }
 
   private async segmentNumbers(): Promise<number[]> {
@@ -329,6 +330,11 @@ function decodeLine(line: string): JournalEntry | string {
 
 function hex(value: number): string {
   return value.toString(16).padStart(8, '0');
+}
+
+/** The file of segment `number` of the journal of `path`. */
+export function segmentPath(path: string, number: number): string {
+  return `${path}.journal.${String(number).padStart(SEGMENT_DIGITS, '0')}`;
 }
 
 /** The folder and base name a journal lives beside; exported for tests and backups. */

@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Low } from 'lowdb';
 import { DurableTextFile } from './durable-file.js';
 import { WriteFailure, type Committed, type Engine } from './engine.js';
-import { Journal, JournalBrokenError, type JournalEntry, type OpenSegment } from './journal.js';
+import { Journal, JournalBrokenError, segmentPath, type JournalEntry, type OpenSegment } from './journal.js';
 import { acquireLock } from './lock-file.js';
+import { makePrivateFolder, PRIVATE_FILE, tighten } from './private-files.js';
 import { recover } from './recover.js';
 import { serializeSnapshot } from './snapshot.js';
 import { StoreClosedError, StoreUnavailableError, type Store, type StoreFigures } from './types.js';
@@ -49,12 +49,14 @@ export interface JsonFileStoreOptions {
  * the snapshot holds. Opening loads the snapshot and replays the journal after it, stopping a segment at
  * a torn or corrupt line (only a never-acknowledged append can be torn) and logging what it dropped.
  * Closing folds the journal into the snapshot, so a store that was closed is one JSON file.
- * The store holds `<path>.lock` while open.
+ * The store holds `<path>.lock` while open. Every file it writes has mode 0600 and every folder it creates
+ * 0700 (private-files.ts); opening takes the bits beyond those from a data file and journal left looser,
+ * and logs a line for each.
  */
 export async function createJsonFileStore(options: JsonFileStoreOptions): Promise<Store> {
   const path = resolve(options.path);
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  await mkdir(dirname(path), { recursive: true });
+  await makePrivateFolder(dirname(path));
   const release = await acquireLock(path);
   try {
     const file = new DurableTextFile(path);
@@ -63,6 +65,10 @@ export async function createJsonFileStore(options: JsonFileStoreOptions): Promis
     await db.read();
     const text = db.data;
     const contents = await Journal.read(path);
+    for (const written of [path, ...contents.segments.map((number) => segmentPath(path, number))]) {
+      const tightened = await tighten(written, PRIVATE_FILE);
+      if (tightened) log(`docs-platform store: ${tightened}`);
+    }
     const { engine, replayed } = recover(path, text, contents);
     const journal = await Journal.open(path, contents, options.openSegment);
     for (const tail of contents.dropped) {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, unlink } from 'node:fs/promises';
+import { openPrivate } from './private-files.js';
 import { currentProcess, isRunning, type ProcessIdentity } from './process-identity.js';
 
 /** Thrown when another live process holds a data file. */
@@ -61,13 +62,14 @@ async function claim(path: string, me: string): Promise<ProcessIdentity | undefi
 }
 
 /**
- * Puts `content` at `path` in one step, through a temporary file, so that no reader ever sees a lock half
- * written. 'create' resolves to false when `path` exists; 'replace' overwrites it.
+ * Puts `content` at `path` in one step, through a temporary file (mode 0600), so that no reader ever sees a
+ * lock half written. 'create' resolves to false when `path` exists; 'replace' overwrites it.
  */
 async function place(path: string, content: string, how: 'create' | 'replace'): Promise<boolean> {
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temp, content, { flag: 'wx' });
+  const file = await openPrivate(temp, 'wx');
   try {
+    await file.writeFile(content).finally(() => file.close());
     await (how === 'create' ? link(temp, path) : rename(temp, path));
     return true;
   } catch (error) {

@@ -39,6 +39,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Its own process group, so that `signal` reaches the whole tree as a process manager's does. */
   group?: boolean;
+  /** The umask it starts with (set by a shell that then becomes the command); default this process's. */
+  umask?: number;
 }
 
 /** A running child process and its output so far. */
@@ -114,6 +116,7 @@ export function start(command: string, args: string[], options: StartOptions = {
   // Rate limits off unless a test sets them: the tests send far more than a client's budget a minute.
   const env: Record<string, string | undefined> = { ...process.env, DOCS_PLATFORM_RATE_LIMIT: '0', ...options.env };
   for (const name of ['PORT', 'HOST', 'DOCS_PLATFORM_DATA'] as const) if (!options.env?.[name]) delete env[name];
+  if (options.umask !== undefined) [command, args] = ['sh', ['-c', `umask ${options.umask.toString(8).padStart(3, '0')} && exec "$@"`, 'sh', command, ...args]];
   const child = new Child(
     spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.group ?? false }),
     options.group ?? false,

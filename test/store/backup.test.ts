@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -88,18 +88,23 @@ describe('backupJsonFile', () => {
     await store.close();
   });
 
-  it('copies the blob folder beside the data file, skipping half-written temporary files and names that are not keys', async () => {
+  it('copies the blob folder beside the data file as private files, skipping half-written temporary files and names that are not keys', async () => {
     const path = join(folder, 'with-blobs.json');
     const store = await createJsonFileStore({ path });
     await store.write((tx) => tx.put('things', { id: 'a', kind: 'thing' }));
     const key = 'ab'.repeat(32);
     await mkdir(join(`${path}.blobs`, 'ab'), { recursive: true });
     await writeFile(join(`${path}.blobs`, 'ab', key), 'bytes');
+    await chmod(join(`${path}.blobs`, 'ab', key), 0o644); // as an older version left it
     await writeFile(join(`${path}.blobs`, 'ab', `${key}.1234.tmp`), 'half');
     await writeFile(join(`${path}.blobs`, 'ab', 'abcdef'), 'stray');
     await backupJsonFile(path, join(folder, 'with-blobs-backup.json'));
     await store.close();
     expect(await readFile(join(folder, 'with-blobs-backup.json.blobs', 'ab', key), 'utf8')).toBe('bytes');
+    if (process.platform !== 'win32') {
+      expect((await stat(join(folder, 'with-blobs-backup.json.blobs', 'ab', key))).mode & 0o777).toBe(0o600);
+      expect((await stat(join(folder, 'with-blobs-backup.json.blobs', 'ab'))).mode & 0o777).toBe(0o700);
+    }
     expect(existsSync(join(folder, 'with-blobs-backup.json.blobs', 'ab', `${key}.1234.tmp`))).toBe(false);
     expect(existsSync(join(folder, 'with-blobs-backup.json.blobs', 'ab', 'abcdef'))).toBe(false);
   });

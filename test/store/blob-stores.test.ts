@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -130,6 +130,16 @@ describe('folder blob store on disk', () => {
     expect(await readdir(join(folder, key.slice(0, 2)))).toEqual([key]);
     expect(await readFile(join(folder, key.slice(0, 2), key), 'utf8')).toBe('persisted');
     expect(await (await createFolderBlobStore(folder)).get(key)).toEqual(bytes('persisted'));
+  });
+
+  it.skipIf(process.platform === 'win32')('takes from a folder left readable by others its bits beyond 0700 on opening, and says so once', async () => {
+    await chmod(folder, 0o755);
+    const logged: string[] = [];
+    await createFolderBlobStore(folder, { log: (line) => logged.push(line) });
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+    expect(logged).toEqual([`docs-platform store: tightened permissions of ${folder} from 0755 to 0700: no other user of the machine may read it`]);
+    await createFolderBlobStore(folder, { log: (line) => logged.push(line) });
+    expect(logged).toHaveLength(1);
   });
 
   it('never reads a temporary file a crash left behind', async () => {

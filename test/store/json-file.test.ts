@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { Journal } from '../../src/store/journal.js';
+import { encodeEntry, Journal, segmentPath } from '../../src/store/journal.js';
 import { CorruptDataFileError, createJsonFileStore } from '../../src/store/json-file.js';
 import { StoreLockedError } from '../../src/store/lock-file.js';
 import type { Store } from '../../src/store/types.js';
@@ -40,6 +40,27 @@ describe('JSON-file store', () => {
     for (const segment of segments) await rm(join(folder, segment));
     await expect(store.ready()).rejects.toThrow(/journal cannot be written: ENOENT/);
     await store.close().catch(() => undefined);
+  });
+
+  it.skipIf(process.platform === 'win32')('takes from a data file and journal left readable by others their bits beyond 0600 on opening, a line for each', async () => {
+    const path = join(folder, 'loose.json');
+    const first = await createJsonFileStore({ path });
+    await first.write((tx) => tx.put('things', { id: 'a' }));
+    await first.close();
+    const segment = segmentPath(path, 7);
+    await writeFile(segment, encodeEntry({ seq: 2, changes: [{ table: 'things', id: 'b', record: { id: 'b' } }] }));
+    for (const file of [path, segment]) await chmod(file, 0o644);
+    const logged: string[] = [];
+    const store = await createJsonFileStore({ path, log: (line) => logged.push(line) });
+    expect(await store.read((tx) => tx.get('things', 'b'))).toEqual({ id: 'b' });
+    for (const file of [path, segment]) {
+      expect((await stat(file)).mode & 0o777, file).toBe(0o600);
+      expect(logged.filter((line) => line.startsWith(`docs-platform store: tightened permissions of ${file} from 0644 to 0600`)), file).toHaveLength(1);
+    }
+    await store.close();
+    const reopened = await createJsonFileStore({ path, log: (line) => logged.push(line) });
+    await reopened.close();
+    expect(logged.filter((line) => line.includes('tightened'))).toHaveLength(2);
   });
 
   it('acknowledges a write once it is in the journal, and leaves one readable JSON file on close', async () => {
