@@ -17,7 +17,7 @@ export { MEMBER_ROLES, TEAM_ROLES, type MemberRole, type TeamRole } from './core
 export { createMemoryStore } from './store/memory.js';
 export { createMemoryBlobStore, type BlobInfo, type BlobStore, type BlobStoreOptions } from './core/blobs.js';
 export { BLOB_GRACE_MS, type BlobCollectionReport, type CollectedBlob } from './core/blob-collection/collect.js';
-export { createFolderBlobStore } from './store/blob-folder.js';
+export { createFolderBlobStore, type FolderBlobStoreOptions } from './store/blob-folder.js';
 export { notoPdfFonts } from './pdf-fonts.js';
 export type { PdfFonts } from './core/pdf-fonts.js';
 export type { FontFace } from './core/pdf-fonts.js';
