@@ -4,9 +4,9 @@
  * before it is answered; a PostgreSQL URL (`postgres://…?schema=…`) with the PostgreSQL store, as
  * `--data postgres://…` does, and with `processes` above 1 that many worker processes serve one port
  * through node:cluster, as `serve --workers N` does. Each serves with serve() from the node:http adapter.
- * It serves as `npm start` does: one pino JSON line per request, written to `log` (a file, as a log
- * shipper's pipe would take them; not a terminal), and each token's budget counted with X-RateLimit-* headers
- * on every answer (a budget no case reaches). With `log` `-` (BENCH_BARE=1) it serves without either.
+ * It serves as `npm start` on the internet does: one pino JSON line per request, written to `log` (a file, as a
+ * log shipper's pipe would take them; not a terminal), and each token's budget counted with X-RateLimit-*
+ * headers on every answer, as DOCS_PLATFORM_RATE_LIMIT turns them on (a budget no case reaches). With `log` `-` (BENCH_BARE=1) it serves without either.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { serve } from '../src/adapters/node-http/index.js';
@@ -36,7 +36,7 @@ const log = process.argv[4] ?? '-';
 /** A budget a minute that no case spends: the limiter counts every request and refuses none. */
 const UNREACHED_BUDGET = 1e12;
 
-/** What the bundled server adds to serve(): request logs and rate limits (see runServer in src/cli/run-server.ts). */
+/** What the bundled server adds to serve(): request logs, and rate limits when set (see runServer in src/cli/run-server.ts). */
 function operating() {
   if (log === '-') return {};
   // As createLogger() writes to stdout.

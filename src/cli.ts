@@ -91,8 +91,8 @@ server), DOCS_PLATFORM_FETCH_ALLOW (what imports, files by URL and OpenAPI sourc
 the public internet: comma-separated IP addresses, CIDR ranges and host names), DOCS_PLATFORM_LOG_LEVEL
 (the request logs, JSON lines on stdout: fatal, error, warn, info (default), debug, trace or silent),
 DOCS_PLATFORM_METRICS=1 (/metrics on the API's port) or DOCS_PLATFORM_METRICS_PORT (/metrics alone on
-that port), and DOCS_PLATFORM_RATE_LIMIT (units a minute per token and client address; default 600,
-0 turns limits off). /healthz and /readyz answer without a token.
+that port), and DOCS_PLATFORM_RATE_LIMIT (units a minute per token and client address; default 0, no
+limits; 600 for a server on the internet). /healthz and /readyz answer without a token.
 
 Options:
   --data FILE   The JSON data file (default ${DEFAULT_DATA}), or a PostgreSQL URL

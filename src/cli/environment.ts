@@ -6,9 +6,6 @@ import type { ServerSettings } from './server-settings.js';
 /** The settings serverEnvironment() reads. */
 export type EnvironmentSettings = Pick<ServerSettings, 'baseUrl' | 'fetchAllow' | 'logLevel' | 'metrics' | 'metricsPort' | 'rateLimit'>;
 
-/** The default budget of the bundled server: 600 units a minute for each token and each client address. */
-export const DEFAULT_RATE_LIMIT = 600;
-
 /** A whole number from `min` to `max` in variable `name`; undefined when unset. */
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
   const raw = env[name];
@@ -44,7 +41,9 @@ export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): Environ
     logLevel: logLevel as LogLevel,
     metrics: metrics === '1',
     metricsPort: wholeNumber(env, 'DOCS_PLATFORM_METRICS_PORT', 0, 65535),
-    rateLimit: wholeNumber(env, 'DOCS_PLATFORM_RATE_LIMIT', 0, 1_000_000) ?? DEFAULT_RATE_LIMIT,
+    // Off unless set, as GitHub Enterprise Server ships: the public API's clients (@gitbook/api) do not retry a
+    // 429, so a budget a script can spend (a site of a few dozen pages, a migration) breaks it part-way.
+    rateLimit: wholeNumber(env, 'DOCS_PLATFORM_RATE_LIMIT', 0, 1_000_000) ?? 0,
   };
 }
 

@@ -1,16 +1,24 @@
 import type { Logger } from 'pino';
 import type { Platform } from '../core/platform.js';
 import { isInitialized } from '../core/setup/operator.js';
-import { serve } from '../adapters/node-http/index.js';
+import { serve, type ServeOptions } from '../adapters/node-http/index.js';
 import { createMetrics, type Metrics } from '../adapters/node-http/metrics.js';
 import { serveMetrics } from '../adapters/node-http/metrics-server.js';
 import { createLogger, pinoRequestLogger } from '../adapters/node-http/pino-log.js';
 import type { Workers } from '../core/workers.js';
 import { createWorkerPool } from '../workers/pool.js';
 import { createPlatform } from '../platform.js';
-import { DEFAULT_RATE_LIMIT, startWarnings } from './environment.js';
+import { startWarnings } from './environment.js';
 import { openData, shownData } from './open-data.js';
 import type { ServerSettings } from './server-settings.js';
+
+/**
+ * How the bundled server treats its clients, from its settings: each one's budget (DOCS_PLATFORM_RATE_LIMIT;
+ * none by default).
+ */
+export function clientOptions(settings: Pick<ServerSettings, 'rateLimit'>): Pick<ServeOptions, 'rateLimit'> {
+  return settings.rateLimit ? { rateLimit: { perMinute: settings.rateLimit } } : {};
+}
 
 /** How often the server sweeps the trash by default: reads already hide expired spaces, so this only frees storage. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -66,7 +74,7 @@ export async function runServer(settings: ServerSettings, print: (line: string) 
     logger: pinoRequestLogger(logger),
     metrics,
     serveMetrics: settings.metrics ? metrics : undefined,
-    rateLimit: { perMinute: settings.rateLimit ?? DEFAULT_RATE_LIMIT },
+    ...clientOptions(settings),
   }).catch(async (error: unknown) => {
     // Release the data file's lock: a lock left behind would hold off the CLI until the pid is gone.
     await platform.close();

@@ -20,6 +20,6 @@ export interface ServerSettings {
   metrics?: boolean;
   /** Serve /metrics alone on this port, on the same host (DOCS_PLATFORM_METRICS_PORT); default not. */
   metricsPort?: number;
-  /** Units a minute for each token and client address (DOCS_PLATFORM_RATE_LIMIT); 0 turns limits off. Default 600. */
+  /** Units a minute for each token and client address (DOCS_PLATFORM_RATE_LIMIT); default 0: no limits. */
   rateLimit?: number;
 }

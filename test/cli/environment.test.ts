@@ -4,7 +4,7 @@ import { serverEnvironment, startWarnings } from '../../src/cli/environment.js';
 /** The server's settings from the environment, and the warning at start about the base URL. */
 
 describe('serverEnvironment', () => {
-  const defaults = { logLevel: 'info', metrics: false, metricsPort: undefined, rateLimit: 600 };
+  const defaults = { logLevel: 'info', metrics: false, metricsPort: undefined, rateLimit: 0 };
 
   it('reads the base URL and the allow list, empty values as unset', () => {
     expect(serverEnvironment({})).toEqual({ baseUrl: undefined, fetchAllow: undefined, ...defaults });
@@ -16,9 +16,9 @@ describe('serverEnvironment', () => {
     });
   });
 
-  it('reads the log level, metrics and the rate limit (600 a minute by default, 0 off)', () => {
-    const env = { DOCS_PLATFORM_LOG_LEVEL: 'WARN', DOCS_PLATFORM_METRICS: '1', DOCS_PLATFORM_METRICS_PORT: '9464', DOCS_PLATFORM_RATE_LIMIT: '0' };
-    expect(serverEnvironment(env)).toMatchObject({ logLevel: 'warn', metrics: true, metricsPort: 9464, rateLimit: 0 });
+  it('reads the log level, metrics and the rate limit (none by default)', () => {
+    const env = { DOCS_PLATFORM_LOG_LEVEL: 'WARN', DOCS_PLATFORM_METRICS: '1', DOCS_PLATFORM_METRICS_PORT: '9464', DOCS_PLATFORM_RATE_LIMIT: '600' };
+    expect(serverEnvironment(env)).toMatchObject({ logLevel: 'warn', metrics: true, metricsPort: 9464, rateLimit: 600 });
     expect(() => serverEnvironment({ DOCS_PLATFORM_LOG_LEVEL: 'loud' })).toThrow(/^DOCS_PLATFORM_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
     expect(() => serverEnvironment({ DOCS_PLATFORM_METRICS: 'yes' })).toThrow(/^DOCS_PLATFORM_METRICS must be 1/);
     expect(() => serverEnvironment({ DOCS_PLATFORM_METRICS_PORT: '70000' })).toThrow('DOCS_PLATFORM_METRICS_PORT must be a whole number from 0 to 65535, not "70000"');

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createFetchHandler } from '../../src/adapters/fetch/index.js';
+import { serverEnvironment } from '../../src/cli/environment.js';
+import { clientOptions } from '../../src/cli/run-server.js';
 import { manualClock } from '../../src/core/clock.js';
 import { createPlatform } from '../../src/core/platform.js';
 import { createMemoryRateLimiter, RATE_COSTS, spendBudget } from '../../src/core/rate-limit.js';
@@ -101,6 +103,22 @@ httpSuite('rate limits: off unless asked (embedding and tests)', (h) => {
     expect((await h().owner.get(org)).headers.get('x-ratelimit-limit')).toBeNull();
   });
 });
+
+httpSuite(
+  'rate limits: none in a server as npm start configures it without settings',
+  (h) => {
+    it('takes 2,000 writes one after another, as a migration script sends them, without a 429', async () => {
+      const org = `/v1/orgs/${h().organizationId}`;
+      for (let i = 0; i < 2000; i++) {
+        const answer = await h().owner.patch(org, { title: `Acme ${i}` });
+        if (answer.status !== 200) expect(`write ${i}: ${answer.status} ${answer.text}`).toBe('every write answered 200');
+      }
+      expect((await h().owner.get(org)).body.title).toBe('Acme 1999');
+    }, 60_000);
+  },
+  // What `npm start` serves with no variable set (src/server.ts reads serverEnvironment() into runServer).
+  { pipeline: clientOptions(serverEnvironment({})) },
+);
 
 describe('rate limits in an embedding app (Fetch handler)', () => {
   it('counts requests without a token by the clientAddress the app gives; perMinute 0 turns limits off', async () => {
