@@ -3,7 +3,7 @@ import { ApiError } from '../core/errors.js';
 import type { Actor } from '../core/context.js';
 import { BinaryBody, type Operation, type Route } from '../core/operation.js';
 import type { Platform, Trace } from '../core/platform.js';
-import { budgetKey, RATE_COSTS, spendBudget, type RateDecision } from '../core/rate-limit.js';
+import { chargeRequest, RATE_COSTS, type RateDecision } from '../core/rate-limit.js';
 import { parseOrThrow } from '../core/validate.js';
 import { errorResponse, jsonHeaders, type PlainRequest, type PlainResponse } from './plain.js';
 import { createHealth, HEALTH_PATH, READY_PATH, type Health } from './health.js';
@@ -92,9 +92,9 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
   function bearerToken(request: PlainRequest): string {
     const header = request.headers.authorization;
     if (!header) throw new ApiError(401, 'Authentication required: send the header Authorization: Bearer <token>');
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!bearer) throw new ApiError(401, 'The Authorization header must be of the form: Bearer <token>');
-    return bearer[1];
+    const bearer = bearerOf(header);
+    if (bearer === undefined) throw new ApiError(401, 'The Authorization header must be of the form: Bearer <token>');
+    return bearer;
   }
 
   /** `/healthz` and `/readyz`, when served: answered without a token or a budget. */
@@ -120,16 +120,20 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     const published = !reference && request.path.startsWith(PUBLISHED_PREFIX);
     const match = (seen.match = reference || published ? undefined : router.match(request.method, request.path));
     if (rateLimit && rateLimit.perMinute > 0) {
-      // Both are values, not promises, for a token this process knows and a count it holds: no turn waited.
-      const found = budgetKey(request.headers.authorization, request.clientAddress);
-      const key = typeof found === 'string' ? found : await found;
-      const cost = requestCost(match?.kind === 'route' ? match.route : undefined);
+      const charge = {
+        token: bearerOf(request.headers.authorization),
+        clientAddress: request.clientAddress,
+        cost: requestCost(match?.kind === 'route' ? match.route : undefined),
+        limit: rateLimit.perMinute,
+        now: platform.clock.now().getTime(),
+      };
       try {
-        const decision = spendBudget(limiter, key, cost, rateLimit.perMinute, platform.clock.now().getTime());
+        // A value, not a promise, for a token this process knows and a count it holds: no turn waited.
+        const decision = chargeRequest(limiter, platform.authenticate, charge);
         seen.decision = decision instanceof Promise ? await decision : decision;
       } catch (error) {
-        // A limiter that cannot count (its database is down) lets the request through: the request meets
-        // the same store, and answers 503 itself if it must.
+        // A budget that cannot be decided (the limiter's database, or the token's, is down) lets the request
+        // through: the request meets the same store, and answers 503 itself if it must.
         logger?.failure(requestId, request.method, routeLabel(request.path, match), error);
       }
       const decision = seen.decision;
@@ -179,6 +183,11 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     }
     return response;
   };
+}
+
+/** The token of an `Authorization: Bearer <token>` header; undefined for a missing header or one of another form. */
+function bearerOf(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
 /** Collects and validates the operation's input from the path, the query string and the body. */

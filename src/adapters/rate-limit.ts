@@ -3,7 +3,7 @@ import type { Route } from '../core/operation.js';
 
 /** Rate limits of the pipeline (docs/operating.md, Rate limits). */
 export interface RateLimitOptions {
-  /** Units a minute for each token, and for each client address of requests without one; 0 turns limits off. */
+  /** Units a minute for each valid token, and for each client address of requests without one; 0 turns limits off. */
   perMinute: number;
   /** Where the counts are kept; default the platform's (platform.rateLimiter: in memory, or PostgreSQL's). */
   limiter?: RateLimiter;

@@ -31,13 +31,16 @@ async function hashToken(token: string): Promise<string> {
 }
 
 /**
- * The SHA-256 of a token (its stored id): what rate limits count a token's requests under, so that no store,
- * in memory or PostgreSQL, holds a token itself. At once, from the cache, for a token that was found before;
- * else hashed (on the thread pool), as a promise.
+ * The SHA-256 of a token this process found valid before (its stored id), at once, from the cache; undefined
+ * for any other, which must be authenticated first. Rate limits count a valid token's requests under it, so
+ * that no store, in memory or PostgreSQL, holds a token itself.
  */
-export function tokenHash(token: string): string | Promise<string> {
-  return knownTokens.get(token)?.hash ?? hashToken(token);
+export function tokenHash(token: string): string | undefined {
+  return knownTokens.get(token)?.hash;
 }
+
+/** Whether a string has the form of a token the platform issues: one of another form is never looked up. */
+export const hasTokenForm = (token: string): boolean => TOKEN_FORM.test(token);
 
 /**
  * The user a token acts for, when this process found the token before: known without a read, but to be
@@ -49,7 +52,7 @@ export function knownUserId(token: string): string | undefined {
 
 /** Resolves a bearer token to the user it acts for, or null when the token is unknown or not of a token's form. */
 export async function actorForToken(tx: ReadTransaction, token: string): Promise<Actor | null> {
-  if (!TOKEN_FORM.test(token)) return null;
+  if (!hasTokenForm(token)) return null;
   const known = knownTokens.get(token);
   const hash = known?.hash ?? (await hashToken(token));
   // A known token's user is asked for with the token, in the same turn (one batch).
@@ -75,7 +78,7 @@ export async function issueToken(tx: WriteTransaction, ids: Ids, userId: string,
 export async function issueTokenRecord(tx: WriteTransaction, ids: Ids, userId: string, label: string, now: string): Promise<{ token: string; record: TokenRecord }> {
   const token = `${TOKEN_PREFIX}${ids.secret()}`;
   // A token of another form could never authenticate: an injected Ids must give secrets of the form.
-  if (!TOKEN_FORM.test(token)) throw new Error('Ids.secret() must return 32 to 128 characters of A-Z, a-z, 0-9, _ and -');
+  if (!hasTokenForm(token)) throw new Error('Ids.secret() must return 32 to 128 characters of A-Z, a-z, 0-9, _ and -');
   const record: TokenRecord = { id: await hashToken(token), userId, label, createdAt: now };
   await tx.insert(TABLES.tokens, record);
   return { token, record };

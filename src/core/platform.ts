@@ -1,5 +1,5 @@
 import { StoreUnavailableError, type Store } from '../store/types.js';
-import { actorForToken, knownUserId } from './auth.js';
+import { actorForToken, hasTokenForm, knownUserId } from './auth.js';
 import { createMemoryBlobStore, type BlobStore } from './blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import { createBackground } from './background.js';
@@ -337,8 +337,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     routes,
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
     operations,
-    // Before any operation runs, so outside `run`: a database that is down is a 503 here too.
-    authenticate: (token) => orUnavailable(() => store.read((tx) => actorForToken(tx, token))),
+    // Before any operation runs, so outside `run`: a database that is down is a 503 here too. A string that is
+    // no token's form opens no transaction: rate limits authenticate every token they have not seen.
+    authenticate: (token) => (hasTokenForm(token) ? orUnavailable(() => store.read((tx) => actorForToken(tx, token))) : Promise.resolve(null)),
     as(userId) {
       return bind(async () => {
         const user = await orUnavailable(() => store.read(async (tx) => (await tx.get(TABLES.users, userId)) as UserRecord | undefined));

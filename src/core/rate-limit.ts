@@ -1,7 +1,8 @@
 import { tokenHash } from './auth.js';
+import type { Actor } from './context.js';
 
 /**
- * Rate limits: each client (a token, or an address for requests without one) has a budget of request units
+ * Rate limits: each client (a valid token, or an address for requests without one) has a budget of request units
  * a minute, counted in fixed one-minute windows. Counting is a port of the platform (`RateLimiter`): in
  * memory by default (one process), or in PostgreSQL (src/store/postgres/rate-limiter.ts), where every
  * process on one database shares the counts.
@@ -98,14 +99,35 @@ export function createMemoryRateLimiter(): RateLimiter {
   };
 }
 
+/** A request as its budget sees it. */
+export interface Charge {
+  /** The bearer token it came with, valid or not; undefined without one. */
+  readonly token: string | undefined;
+  /** Its client's address; undefined when the adapter knows none (then all such requests share one budget). */
+  readonly clientAddress: string | undefined;
+  /** What it costs (RATE_COSTS). */
+  readonly cost: number;
+  /** The budget a minute. */
+  readonly limit: number;
+  /** Unix milliseconds. */
+  readonly now: number;
+}
+
 /**
- * Whose budget a request spends: its bearer token's (counted under the token's hash, never the token), or
- * its client address's. The address is the connection's peer for node:http; behind a proxy every client
- * shares the proxy's, and the Fetch adapter has one only when its `clientAddress` option gives it.
+ * Charges a request to its client's budget. A valid token's budget is counted under the token's hash (never
+ * the token); any other request's under its client address: a made-up, malformed or revoked token is not a
+ * key of the client's choosing, so sending a new one each time escapes nothing. A token this process found
+ * valid before is charged at once, without a read (the hot path); another is authenticated first. A refusal
+ * is said only to a token still valid: one deleted since (in this process or another) is charged to its
+ * address instead, so that it answers 401, as it would within its budget, not 429.
  */
-export function budgetKey(authorization: string | undefined, clientAddress: string | undefined): string | Promise<string> {
-  const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
-  if (!bearer) return `address:${clientAddress ?? 'unknown'}`;
-  const hash = tokenHash(bearer[1]);
-  return typeof hash === 'string' ? `token:${hash}` : hash.then((found) => `token:${found}`);
+export function chargeRequest(limiter: RateLimiter, authenticate: (token: string) => Promise<Actor | null>, charge: Charge): RateDecision | Promise<RateDecision> {
+  const { token, cost, limit, now } = charge;
+  const byAddress = () => spendBudget(limiter, `address:${charge.clientAddress ?? 'unknown'}`, cost, limit, now);
+  if (token === undefined) return byAddress();
+  const known = tokenHash(token);
+  if (known === undefined) return authenticate(token).then((actor) => (actor?.token ? spendBudget(limiter, `token:${actor.token.id}`, cost, limit, now) : byAddress()));
+  const stillValid = (decision: RateDecision) => (decision.allowed ? decision : authenticate(token).then((actor) => (actor ? decision : byAddress())));
+  const decision = spendBudget(limiter, `token:${known}`, cost, limit, now);
+  return decision instanceof Promise ? decision.then(stillValid) : stillValid(decision);
 }

@@ -92,6 +92,34 @@ httpSuite(
       expect(probe.status).toBe(200);
       expect(probe.headers.get('x-ratelimit-limit')).toBeNull();
     });
+
+    it('counts a made-up bearer token against the client address, on every path: the API, the reader, the reference, downloads', async () => {
+      // A new token each time, of any form, or of the form of the platform's own (a lookup finds nothing).
+      const madeUp = (i: number) => ({ authorization: `Bearer ${i % 2 ? '' : 'dp_'}${crypto.randomUUID().replace(/-/g, '')}` });
+      const paths = ['/v1/orgs', '/published/o/nowhere/site', '/v1/openapi.json', '/docs', '/v1/downloads/x/y.txt'];
+      for (let i = 0; i < LIMIT; i++) {
+        const answer = await h().send(paths[i % paths.length], { headers: madeUp(i) });
+        expect(answer.status, `${paths[i % paths.length]}: ${await answer.text()}`).not.toBe(429);
+        expect(answer.headers.get('x-ratelimit-remaining')).toBe(String(LIMIT - 1 - i));
+      }
+      for (const [i, path] of paths.entries()) expect((await h().send(path, { headers: madeUp(i) })).status, path).toBe(429);
+      // A valid token has a budget of its own.
+      expect((await h().owner.get('/v1/orgs')).status).toBe(200);
+    });
+
+    it('answers a revoked token 401, not 429, past its own budget; it spends its address\'s budget then', async () => {
+      const created = (await h().owner.post('/v1/user/tokens', { label: 'soon revoked' })).body;
+      const me = () => h().request('GET', '/v1/user', { token: created.token });
+      for (let i = 0; i < LIMIT; i++) expect((await me()).status).toBe(200);
+      expect((await me()).status).toBe(429);
+      expect((await h().owner.delete(`/v1/user/tokens/${created.id}`)).status).toBe(204);
+      const refused = await me();
+      expect([refused.status, refused.body.error.message]).toEqual([401, 'The token is not valid']);
+      expect(budget(refused).remaining).toBe(LIMIT - 1);
+      // Past the address's budget, it is refused as a request without a token from there is.
+      for (let i = 1; i < LIMIT; i++) expect((await h().request('GET', '/v1/orgs')).status).toBe(401);
+      expect((await me()).status).toBe(429);
+    });
   },
   { pipeline: { rateLimit: { perMinute: LIMIT }, health: true } },
 );
