@@ -92,7 +92,8 @@ the public internet: comma-separated IP addresses, CIDR ranges and host names), 
 (the request logs, JSON lines on stdout: fatal, error, warn, info (default), debug, trace or silent),
 DOCS_PLATFORM_METRICS=1 (/metrics on the API's port) or DOCS_PLATFORM_METRICS_PORT (/metrics alone on
 that port), and DOCS_PLATFORM_RATE_LIMIT (units a minute per token and client address; default 0, no
-limits; 600 for a server on the internet). /healthz and /readyz answer without a token.
+limits; 600 for a server on the internet), DOCS_PLATFORM_TRUST_PROXY (the proxies whose X-Forwarded-For
+gives the client address: IP addresses, CIDR ranges or loopback). /healthz and /readyz answer without a token.
 
 Options:
   --data FILE   The JSON data file (default ${DEFAULT_DATA}), or a PostgreSQL URL

@@ -11,6 +11,7 @@ import type { DocsAssets } from './openapi/docs-page.js';
 import { createReferenceHandler, DOCS_PATH, OPENAPI_PATH } from './openapi/serve.js';
 import { createReader } from '../reader/handler.js';
 import { PUBLISHED_PREFIX } from '../reader/request.js';
+import { clientAddressOf, parseTrustedProxies } from './client-address.js';
 import { setRateLimitHeaders, requestCost, type RateLimitOptions } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 import { byteLength, type RequestLogger, type RequestMetrics } from './request-log.js';
@@ -34,6 +35,12 @@ export interface PipelineOptions {
   health?: boolean | Health;
   /** Per-token and per-address budgets, with X-RateLimit-* headers on every answer; default off. */
   rateLimit?: RateLimitOptions;
+  /**
+   * The proxies whose X-Forwarded-For is believed for the client address (DOCS_PLATFORM_TRUST_PROXY):
+   * comma-separated IP addresses, CIDR ranges and `loopback`, e.g. `127.0.0.1,10.0.0.0/8`. Default none: the
+   * address is the connection's peer (the Fetch handler's `clientAddress`). Throws at creation for a bad value.
+   */
+  trustProxy?: string;
 }
 
 /** What answering a request found on the way: its route match, and its budget's decision. */
@@ -52,6 +59,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
   const { logger, metrics, rateLimit } = options;
   const health = options.health === true ? createHealth(platform) : options.health || undefined;
   const limiter = rateLimit?.limiter ?? platform.rateLimiter;
+  const trusted = options.trustProxy === undefined ? undefined : parseTrustedProxies(options.trustProxy);
   const serveReference = createReferenceHandler(platform, options.docsAssets);
   const reader = createReader(platform);
 
@@ -122,7 +130,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     if (rateLimit && rateLimit.perMinute > 0) {
       const charge = {
         token: bearerOf(request.headers.authorization),
-        clientAddress: request.clientAddress,
+        clientAddress: () => clientAddressOf(request.clientAddress, request.headers['x-forwarded-for'], trusted),
         cost: requestCost(match?.kind === 'route' ? match.route : undefined),
         limit: rateLimit.perMinute,
         now: platform.clock.now().getTime(),

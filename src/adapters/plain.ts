@@ -16,7 +16,7 @@ export interface PlainRequest {
   readonly body?: string;
   /** Where the request came to, e.g. `http://127.0.0.1:8080`, for the URLs in responses. */
   readonly origin?: string;
-  /** The client's address (the connection's peer), whose budget a request without a token spends. */
+  /** The connection's peer (trustProxy may believe what it forwards), whose budget a request without a valid token spends. */
   readonly clientAddress?: string;
   /** The request id an adapter already chose (requestIdOf); else the pipeline takes or makes one. */
   readonly requestId?: string;

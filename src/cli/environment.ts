@@ -1,10 +1,11 @@
+import { parseTrustedProxies } from '../adapters/client-address.js';
 import { LOG_LEVELS, type LogLevel } from '../adapters/node-http/pino-log.js';
 import { isLoopback, parseIp } from '../outbound/addresses.js';
 import { parseAllowList } from '../outbound/allow-list.js';
 import type { ServerSettings } from './server-settings.js';
 
 /** The settings serverEnvironment() reads. */
-export type EnvironmentSettings = Pick<ServerSettings, 'baseUrl' | 'fetchAllow' | 'logLevel' | 'metrics' | 'metricsPort' | 'rateLimit'>;
+export type EnvironmentSettings = Pick<ServerSettings, 'baseUrl' | 'fetchAllow' | 'logLevel' | 'metrics' | 'metricsPort' | 'rateLimit' | 'trustProxy'>;
 
 /** A whole number from `min` to `max` in variable `name`; undefined when unset. */
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
@@ -17,8 +18,8 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, min: number, max: num
 /**
  * The server's settings that come from the environment, for `npm start` and `docs-platform serve` alike:
  * DOCS_PLATFORM_BASE_URL, DOCS_PLATFORM_FETCH_ALLOW, DOCS_PLATFORM_LOG_LEVEL, DOCS_PLATFORM_METRICS,
- * DOCS_PLATFORM_METRICS_PORT and DOCS_PLATFORM_RATE_LIMIT. Throws an Error naming the variable for a value it
- * cannot use.
+ * DOCS_PLATFORM_METRICS_PORT, DOCS_PLATFORM_RATE_LIMIT and DOCS_PLATFORM_TRUST_PROXY. Throws an Error naming
+ * the variable for a value it cannot use.
  */
 export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): EnvironmentSettings {
   const baseUrl = env.DOCS_PLATFORM_BASE_URL || undefined;
@@ -30,6 +31,12 @@ export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): Environ
     parseAllowList(fetchAllow);
   } catch (error) {
     throw new Error(`DOCS_PLATFORM_FETCH_ALLOW: ${(error as Error).message}`);
+  }
+  const trustProxy = env.DOCS_PLATFORM_TRUST_PROXY || undefined;
+  try {
+    if (trustProxy !== undefined) parseTrustedProxies(trustProxy);
+  } catch (error) {
+    throw new Error(`DOCS_PLATFORM_TRUST_PROXY: ${(error as Error).message}`);
   }
   const logLevel = (env.DOCS_PLATFORM_LOG_LEVEL || 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new Error(`DOCS_PLATFORM_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${JSON.stringify(env.DOCS_PLATFORM_LOG_LEVEL)}`);
@@ -44,6 +51,7 @@ export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): Environ
     // Off unless set, as GitHub Enterprise Server ships: the public API's clients (@gitbook/api) do not retry a
     // 429, so a budget a script can spend (a site of a few dozen pages, a migration) breaks it part-way.
     rateLimit: wholeNumber(env, 'DOCS_PLATFORM_RATE_LIMIT', 0, 1_000_000) ?? 0,
+    trustProxy,
   };
 }
 

@@ -14,10 +14,10 @@ import type { ServerSettings } from './server-settings.js';
 
 /**
  * How the bundled server treats its clients, from its settings: each one's budget (DOCS_PLATFORM_RATE_LIMIT;
- * none by default).
+ * none by default), and the proxies believed about their addresses (DOCS_PLATFORM_TRUST_PROXY).
  */
-export function clientOptions(settings: Pick<ServerSettings, 'rateLimit'>): Pick<ServeOptions, 'rateLimit'> {
-  return settings.rateLimit ? { rateLimit: { perMinute: settings.rateLimit } } : {};
+export function clientOptions(settings: Pick<ServerSettings, 'rateLimit' | 'trustProxy'>): Pick<ServeOptions, 'rateLimit' | 'trustProxy'> {
+  return { ...(settings.rateLimit ? { rateLimit: { perMinute: settings.rateLimit } } : {}), ...(settings.trustProxy !== undefined && { trustProxy: settings.trustProxy }) };
 }
 
 /** How often the server sweeps the trash by default: reads already hide expired spaces, so this only frees storage. */

@@ -22,4 +22,6 @@ export interface ServerSettings {
   metricsPort?: number;
   /** Units a minute for each token and client address (DOCS_PLATFORM_RATE_LIMIT); default 0: no limits. */
   rateLimit?: number;
+  /** The proxies whose X-Forwarded-For gives the client address (DOCS_PLATFORM_TRUST_PROXY); default none. */
+  trustProxy?: string;
 }

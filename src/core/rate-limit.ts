@@ -103,8 +103,11 @@ export function createMemoryRateLimiter(): RateLimiter {
 export interface Charge {
   /** The bearer token it came with, valid or not; undefined without one. */
   readonly token: string | undefined;
-  /** Its client's address; undefined when the adapter knows none (then all such requests share one budget). */
-  readonly clientAddress: string | undefined;
+  /**
+   * Its client's address, asked only when the request is charged to it (working it out from X-Forwarded-For
+   * costs); undefined when the adapter knows none (then all such requests share one budget).
+   */
+  readonly clientAddress: () => string | undefined;
   /** What it costs (RATE_COSTS). */
   readonly cost: number;
   /** The budget a minute. */
@@ -123,7 +126,7 @@ export interface Charge {
  */
 export function chargeRequest(limiter: RateLimiter, authenticate: (token: string) => Promise<Actor | null>, charge: Charge): RateDecision | Promise<RateDecision> {
   const { token, cost, limit, now } = charge;
-  const byAddress = () => spendBudget(limiter, `address:${charge.clientAddress ?? 'unknown'}`, cost, limit, now);
+  const byAddress = () => spendBudget(limiter, `address:${charge.clientAddress() ?? 'unknown'}`, cost, limit, now);
   if (token === undefined) return byAddress();
   const known = tokenHash(token);
   if (known === undefined) return authenticate(token).then((actor) => (actor?.token ? spendBudget(limiter, `token:${actor.token.id}`, cost, limit, now) : byAddress()));

@@ -148,6 +148,44 @@ httpSuite(
   { pipeline: clientOptions(serverEnvironment({})) },
 );
 
+httpSuite(
+  'rate limits behind a trusted proxy',
+  (h) => {
+    const from = (forwardedFor: string) => h().request('GET', '/v1/orgs', { headers: { 'x-forwarded-for': forwardedFor } });
+
+    it("gives each address X-Forwarded-For names its own budget: the right-most that is not a trusted proxy's", async () => {
+      expect((await from('203.0.113.7')).status).toBe(401);
+      expect((await from('203.0.113.7, 10.0.0.5')).status).toBe(401);
+      expect((await from('203.0.113.7')).status).toBe(429);
+      // Writing another address to the left changes nothing: the proxy appended the one it saw.
+      expect((await from('198.51.100.1, 203.0.113.7')).status).toBe(429);
+      expect((await from('203.0.113.8')).status).toBe(401);
+      // A made-up token spends the forwarded address's budget too.
+      expect((await h().request('GET', '/v1/orgs', { token: 'made-up', headers: { 'x-forwarded-for': '203.0.113.7' } })).status).toBe(429);
+    });
+  },
+  // As npm start serves with these variables; the Fetch transport is told its peer is 127.0.0.1, as the node:http one's is.
+  {
+    pipeline: {
+      ...clientOptions(serverEnvironment({ DOCS_PLATFORM_RATE_LIMIT: '2', DOCS_PLATFORM_TRUST_PROXY: 'loopback,10.0.0.0/8' })),
+      clientAddress: () => '127.0.0.1',
+    },
+  },
+);
+
+httpSuite(
+  'rate limits without a trusted proxy',
+  (h) => {
+    it('believes no X-Forwarded-For: the peer is the client', async () => {
+      const from = (forwardedFor: string) => h().request('GET', '/v1/orgs', { headers: { 'x-forwarded-for': forwardedFor } });
+      expect((await from('203.0.113.7')).status).toBe(401);
+      expect((await from('203.0.113.8')).status).toBe(401);
+      expect((await from('203.0.113.9')).status).toBe(429);
+    });
+  },
+  { pipeline: { rateLimit: { perMinute: 2 }, clientAddress: () => '127.0.0.1' } },
+);
+
 describe('rate limits in an embedding app (Fetch handler)', () => {
   it('counts requests without a token by the clientAddress the app gives; perMinute 0 turns limits off', async () => {
     const platform = createPlatform({ store: createMemoryStore(), signingKey: 'k', clock: manualClock('2026-03-01T10:00:00.000Z') });
@@ -157,6 +195,7 @@ describe('rate limits in an embedding app (Fetch handler)', () => {
     expect((await from('10.0.0.1')).status).toBe(401);
     expect((await from('10.0.0.1')).status).toBe(429);
     expect((await from('10.0.0.2')).status).toBe(401);
+    expect(() => createFetchHandler(platform, { trustProxy: 'proxy.internal' })).toThrow(/^"proxy\.internal" is not an IP address/);
     const off = createFetchHandler(platform, { rateLimit: { perMinute: 0 } });
     const answer = await off(new Request('http://x/v1/orgs'));
     expect(answer.headers.get('x-ratelimit-limit')).toBeNull();

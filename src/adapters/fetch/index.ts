@@ -32,9 +32,10 @@ async function readBody(request: Request): Promise<string | null> {
 /** Options of the Fetch handler, besides the pipeline's (`health`, `rateLimit`, `logger`, ...). */
 export interface FetchHandlerOptions extends PipelineOptions {
   /**
-   * The client's address, whose budget a request without a token spends (`rateLimit`): the Fetch API has
-   * none, so the embedding app says where its runtime keeps it (e.g. Bun's `server.requestIP(request)`, or a
-   * header its own proxy sets). Default: every request without a token shares one budget.
+   * The client's address, whose budget a request without a valid token spends (`rateLimit`): the Fetch API
+   * has none, so the embedding app says where its runtime keeps the connection's peer (e.g. Bun's
+   * `server.requestIP(request)`); behind proxies, `trustProxy` names those whose X-Forwarded-For is believed.
+   * Default: every request without a valid token shares one budget.
    */
   clientAddress?: (request: Request) => string | undefined;
 }
