@@ -52,10 +52,11 @@ export function readerHelpers(h: () => Harness) {
   /** The reader keys of a site, read by the owner. */
   const keys = async (siteId: string) => ok(await h().owner.get(`${sites.site(siteId)}/reader-keys`));
 
-  /** A visitor token signed with a key, valid for `seconds` from the platform's clock (negative: expired). */
-  const token = (key: string, claims: Record<string, unknown> = {}, seconds = 3600) => {
+  /** A visitor token signed with a key, valid for `seconds` from the platform's clock (negative: expired; null: no `exp`). */
+  const token = (key: string, claims: Record<string, unknown> = {}, seconds: number | null = 3600) => {
     const now = Math.floor(h().clock.now().getTime() / 1000);
-    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + seconds).sign(new TextEncoder().encode(key));
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now);
+    return (seconds === null ? jwt : jwt.setExpirationTime(now + seconds)).sign(new TextEncoder().encode(key));
   };
 
   /** Creates a site showing one public space with these pages, publishes it and returns its id, space and URL. */

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { MAX_VISITOR_TOKEN_SECONDS } from '../../../src/core/sites/reader/admission.js';
 import { httpSuite } from '../harness.js';
 import { readerHelpers } from './reader-helpers.js';
 
@@ -73,6 +74,22 @@ httpSuite('reader visibility', (h) => {
     expect((await r.read(site.url, { headers: { cookie: `dp_visitor=${jwt}` } })).status).toBe(200);
     r.ok(await h().owner.post(`${r.site(site.id)}/reader-keys/rotate`, { key: 'visitorAuth' }));
     expect((await r.read(site.url, { headers: { cookie: `dp_visitor=${jwt}` } })).status).toBe(401);
+  });
+
+  it(`refuses a visitor token without an exp, or one valid for more than ${MAX_VISITOR_TOKEN_SECONDS / 86_400} days, and keeps no cookie of it`, async () => {
+    const site = await siteOf({ visibility: 'visitor-auth' });
+    const { visitorAuthKey } = await keys(site.id);
+    for (const seconds of [null, MAX_VISITOR_TOKEN_SECONDS + 1, 10 * 365 * 86_400]) {
+      const refused = await r.read(`${site.url}?jwt_token=${await token(visitorAuthKey, {}, seconds)}`);
+      expect(refused.status, `exp in ${seconds} s`).toBe(401);
+      expect(refused.text).toContain('open only to authenticated visitors');
+      expect(refused.headers.get('set-cookie')).toBeNull();
+    }
+    // The longest allowed opens it, until it expires.
+    const longest = await token(visitorAuthKey, {}, MAX_VISITOR_TOKEN_SECONDS);
+    expect((await r.read(`${site.url}?jwt_token=${longest}`)).status).toBe(200);
+    h().clock.advance(MAX_VISITOR_TOKEN_SECONDS * 1000 + 1000);
+    expect((await r.read(site.url, { headers: { cookie: `dp_visitor=${longest}` } })).status).toBe(401);
   });
 
   it('lets only admins read and rotate the reader keys, and refuses an unknown key name', async () => {

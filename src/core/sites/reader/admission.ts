@@ -35,11 +35,22 @@ export async function findSite(ctx: Context, ref: SiteRef): Promise<SiteRecord |
   return (items as SiteRecord[]).find((site) => site.basename === ref.name);
 }
 
-/** The signed claims of a visitor token verified with the site's key: its boolean fields; undefined when it is not valid. */
+/**
+ * The longest a visitor token may stay valid: 30 days from now, at most, by its `exp`. A token without one
+ * would open a `visitor-auth` site (and keep its cookie working) for ever, whoever copied it.
+ */
+export const MAX_VISITOR_TOKEN_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * The signed claims of a visitor token verified with the site's key: its boolean fields; undefined when it
+ * is not valid: of another key or algorithm, expired, without an `exp`, or with one past MAX_VISITOR_TOKEN_SECONDS.
+ */
 async function verifiedClaims(ctx: Context, site: SiteRecord, token: string): Promise<Record<string, boolean> | undefined> {
   try {
     const key = new TextEncoder().encode(await readerKey(ctx, site, 'visitorAuth'));
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(ctx.now) });
+    const now = new Date(ctx.now);
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp'] });
+    if (payload.exp! > now.getTime() / 1000 + MAX_VISITOR_TOKEN_SECONDS) return undefined;
     const claims: Record<string, boolean> = {};
     for (const [name, value] of Object.entries(payload)) if (typeof value === 'boolean') claims[name] = value;
     return claims;
