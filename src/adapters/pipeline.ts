@@ -7,6 +7,7 @@ import { chargeRequest, RATE_COSTS, type RateDecision } from '../core/rate-limit
 import { parseOrThrow } from '../core/validate.js';
 import { errorResponse, jsonHeaders, type PlainRequest, type PlainResponse } from './plain.js';
 import { createHealth, HEALTH_PATH, READY_PATH, type Health } from './health.js';
+import { BAD_HOST_MESSAGE, isValidOrigin } from './host.js';
 import type { DocsAssets } from './openapi/docs-page.js';
 import { createReferenceHandler, DOCS_PATH, OPENAPI_PATH } from './openapi/serve.js';
 import { createReader } from '../reader/handler.js';
@@ -123,9 +124,13 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
 
   /** Answers a request, within its budget when limits are on; `seen` keeps its route and the budget's decision, for the log and the headers. */
   async function answer(request: PlainRequest, requestId: string, trace: Trace, seen: Seen): Promise<PlainResponse> {
+    const published = request.path.startsWith(PUBLISHED_PREFIX);
+    // Links, the OpenAPI servers and the reader's Content-Security-Policy are built of the host: never of a bad one.
+    if (request.origin !== undefined && !isValidOrigin(request.origin)) {
+      return published ? reader.failurePage(request, new ApiError(400, BAD_HOST_MESSAGE)) : errorResponse(400, BAD_HOST_MESSAGE);
+    }
     if (health && (request.path === HEALTH_PATH || request.path === READY_PATH)) return probe(request, request.path);
-    const reference = serveReference(request);
-    const published = !reference && request.path.startsWith(PUBLISHED_PREFIX);
+    const reference = published ? undefined : serveReference(request);
     const match = (seen.match = reference || published ? undefined : router.match(request.method, request.path));
     if (rateLimit && rateLimit.perMinute > 0) {
       const charge = {

@@ -14,7 +14,10 @@ export interface PlainRequest {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The raw body; undefined or empty when there is none. */
   readonly body?: string;
-  /** Where the request came to, e.g. `http://127.0.0.1:8080`, for the URLs in responses. */
+  /**
+   * Where the request came to, e.g. `http://127.0.0.1:8080`, for the URLs in responses (unless the platform
+   * has a base URL); a host that is not valid (host.ts) is answered 400.
+   */
   readonly origin?: string;
   /** The connection's peer (trustProxy may believe what it forwards), whose budget a request without a valid token spends. */
   readonly clientAddress?: string;

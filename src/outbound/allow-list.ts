@@ -24,11 +24,14 @@ export class AllowListError extends Error {
 /** A host name as a URL's `hostname` gives it: lower case, without a final dot. */
 const normalHost = (hostname: string) => hostname.toLowerCase().replace(/\.$/, '');
 
-/**
- * Labels of letters, digits, `-` and `_`, whose last is not all digits (that would be an IPv4 address in some
- * other form, which URL parsing rewrites: write it as a.b.c.d).
- */
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
+/**
+ * Whether a lower-case name is a host name: labels of letters, digits, `-` and `_`, whose last is not a number
+ * (all digits, or 0x and hex digits: URL parsing reads that as an IPv4 address in some other form, and
+ * rewrites it or fails; write an address as a.b.c.d).
+ */
+export const isHostName = (host: string): boolean => HOST_NAME.test(host) && !/(^|\.)(\d+|0x[0-9a-f]*)$/.test(host);
 
 /**
  * Reads an allow list: a comma-separated string (spaces around entries and empty entries ignored) or a
@@ -47,7 +50,7 @@ export function parseAllowList(input: string | readonly string[] = []): AllowLis
       ranges.push(range.base.family === 6 && range.prefix >= 96 ? unmappedRange(range) : range);
     } else {
       const host = normalHost(entry);
-      if (!HOST_NAME.test(host) || /^\d+$/.test(host.split('.').at(-1)!)) throw new AllowListError(entry);
+      if (!isHostName(host)) throw new AllowListError(entry);
       hosts.add(host);
     }
     entries.push(entry);

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { createFetchHandler, type FetchHandlerOptions } from '../../src/adapters/fetch/index.js';
@@ -62,6 +63,11 @@ export interface Harness {
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   /** Sends a request as it is through the transport, without the schema checks (paths outside the API). */
   send(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Sends a GET that came to `host`: over the socket with that Host header, as fetch() cannot send one; in
+   * the Fetch transport, a Request of that URL (so only a host a URL may have).
+   */
+  sendToHost(host: string, path: string, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -224,6 +230,7 @@ export async function createHarness(transport: Transport, options: HarnessOption
     },
     request,
     send: (path, init) => send(new Request(`http://docs.test${path}`, init)),
+    sendToHost: (host, path, headers = {}) => (server ? getWithHost(server.url, host, path, headers) : send(new Request(`http://${host}${path}`, { headers }))),
     async close() {
       await server?.close();
       await platform.close();
@@ -231,6 +238,23 @@ export async function createHarness(transport: Transport, options: HarnessOption
     },
   };
   return harness;
+}
+
+/** A GET over a socket with a Host header of the caller's choosing, as fetch() never sends one. */
+function getWithHost(base: string, host: string, path: string, headers: Record<string, string>): Promise<Response> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: hostname, port, path, headers: { ...headers, host } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk)).on('error', reject);
+      response.on('end', () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) for (const one of [value ?? []].flat()) answer.append(name, one);
+        resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers: answer }));
+      });
+    });
+    request.on('error', reject).end();
+  });
 }
 
 /**

@@ -1,6 +1,4 @@
-import http from 'node:http';
 import { expect, it } from 'vitest';
-import { createFetchHandler } from '../../../src/adapters/fetch/index.js';
 import { httpSuite } from '../harness.js';
 import { readerHelpers } from './reader-helpers.js';
 
@@ -10,20 +8,8 @@ httpSuite('reader at a custom hostname', (h) => {
 
   /** GETs a path as a request that came to `host` (the Host header on node:http, the URL's host through Fetch). */
   async function getAt(host: string, path: string): Promise<{ status: number; text: string; type: string }> {
-    if (h().transport === 'fetch') {
-      const response = await createFetchHandler(h().platform)(new Request(`http://${host}${path}`));
-      return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' };
-    }
-    const { port } = new URL(h().url!);
-    return new Promise((resolve, reject) => {
-      http
-        .get({ host: '127.0.0.1', port, path, headers: { host } }, (response) => {
-          let text = '';
-          response.setEncoding('utf8').on('data', (chunk) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode!, text, type: String(response.headers['content-type'] ?? '') }));
-        })
-        .on('error', reject);
-    });
+    const response = await h().sendToHost(host, path);
+    return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' };
   }
 
   it('serves the site, its pages, robots.txt and sitemap.xml at its hostname, and leaves other hosts and the API alone', async () => {
