@@ -1,5 +1,6 @@
 import type { Platform } from '../core/platform.js';
 import { ApiError, readPublished, readPublishedRobots, readPublishedSitemap, type Admitted, type ReaderAnswer } from '../core/reader.js';
+import { FRAGMENT_CSP, FRAME_ANCESTORS } from '../adapters/framing.js';
 import type { PlainRequest, PlainResponse } from '../adapters/plain.js';
 import { RenderCache } from './cache.js';
 import { setCookie, SHARE_COOKIE, VISITOR_COOKIE } from './cookies.js';
@@ -52,7 +53,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
       `connect-src 'self'${site}`,
       `form-action 'self'${site}`,
       "base-uri 'none'",
-      "frame-ancestors 'self'",
+      FRAME_ANCESTORS,
     ].join('; ');
   }
 
@@ -118,7 +119,8 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         const headers = { 'cache-control': 'private, no-cache' };
         const cookies = cookiesFor(parsed, result.admitted, result.chrome.cookiePath, secure);
         if (parsed.fragment) {
-          return { status: 200, headers: { 'content-type': HTML_TYPE, 'x-content-type-options': 'nosniff', ...headers }, body: searchResults(result.query, result.hits, result.count).value, ...cookies };
+          const fragment = { 'content-type': HTML_TYPE, 'x-content-type-options': 'nosniff', 'content-security-policy': FRAGMENT_CSP, ...headers };
+          return { status: 200, headers: fragment, body: searchResults(result.query, result.hits, result.count).value, ...cookies };
         }
         return { ...(await documentResponse(200, searchDocument(result.chrome, result.query, result.hits, result.count), result.chrome.url, headers)), ...cookies };
       }

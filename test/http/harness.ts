@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { createFetchHandler, type FetchHandlerOptions } from '../../src/adapters/fetch/index.js';
+import { FRAME_ANCESTORS } from '../../src/adapters/framing.js';
 import { serve, type RunningServer, type ServeOptions } from '../../src/adapters/node-http/index.js';
 import { Router } from '../../src/adapters/router.js';
 import { manualClock } from '../../src/core/clock.js';
@@ -112,8 +113,8 @@ export function assertMatchesSchema(method: string, path: string, response: Test
 }
 
 /**
- * Checks an answer of the published-site reader: a document is HTML with nosniff and a Content-Security-Policy
- * that allows no inline script but by hash; robots.txt is text, sitemap.xml XML; a redirect has a Location.
+ * Checks an answer of the published-site reader: HTML with nosniff that no other site may frame; a document's
+ * Content-Security-Policy allows no inline script but by hash; robots.txt is text, sitemap.xml XML; a redirect has a Location.
  */
 function assertReaderAnswer(method: string, path: string, response: TestResponse): void {
   const type = response.headers.get('content-type') ?? '';
@@ -123,6 +124,8 @@ function assertReaderAnswer(method: string, path: string, response: TestResponse
   if (/\/sitemap\.xml$/.test(path.split('?')[0]) && response.status === 200) return void expect(type).toMatch(/^application\/xml\b/);
   expect(type, `${method} ${path}: Content-Type`).toMatch(/^text\/html; charset=utf-8$/);
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  // No other site may frame a page, a fragment or an error page.
+  expect(response.headers.get('content-security-policy') ?? '', `${method} ${path}: frame-ancestors`).toMatch(new RegExp(`(^|; )${FRAME_ANCESTORS}(;|$)`));
   if (!/[?&]fragment=1\b/.test(path)) {
     expect(response.text.startsWith('<!doctype html>'), `${method} ${path}: a whole document`).toBe(true);
     expect(response.headers.get('content-security-policy') ?? '').toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+';/);

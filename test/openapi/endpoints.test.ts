@@ -85,6 +85,8 @@ describe('the API reference page', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Framed only by pages of its own origin, as the reader's pages are.
+    expect(page.headers.get('content-security-policy')).toMatch(/; frame-ancestors 'self'$/);
     const html = await page.text();
     for (const asset of ['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/init.js']) expect(html).toContain(asset);
     expect((await client.send('/docs/')).status).toBe(200);

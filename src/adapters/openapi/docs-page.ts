@@ -1,3 +1,5 @@
+import { FRAME_ANCESTORS } from '../framing.js';
+
 /**
  * The interactive API reference page at `/docs`: Swagger UI (the npm package swagger-ui-dist, served from
  * this server, so the page works offline) pointed at `/v1/openapi.json`, with "Try it out" on and an
@@ -54,6 +56,7 @@ export const DOCS_INIT_JS = `window.ui = SwaggerUIBundle({
 
 /**
  * The page's content security policy: scripts and styles only from this server (Swagger UI sets inline
- * styles); requests may go to any origin, as the document's server URL may be a configured public URL.
+ * styles); requests may go to any origin, as the document's server URL may be a configured public URL;
+ * framed as the reader's pages are.
  */
-export const DOCS_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src *";
+export const DOCS_CSP = `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src *; ${FRAME_ANCESTORS}`;

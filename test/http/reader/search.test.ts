@@ -23,6 +23,7 @@ httpSuite('reader search and crawlers', (h) => {
     const fragment = await r.read(`${site.url}/~search?q=kettle&fragment=1`);
     expect(fragment.status).toBe(200);
     expect(fragment.text.startsWith('<div class="results">')).toBe(true);
+    expect(fragment.headers.get('content-security-policy')).toBe("default-src 'none'; base-uri 'none'; frame-ancestors 'self'");
     expect(await r.page(`${site.url}/~search?q=nothingmatches`)).toContain('No results for “nothingmatches”');
     expect(await r.page(`${site.url}/~search`)).toContain('Type some words to search.');
   });
