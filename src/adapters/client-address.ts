@@ -6,8 +6,17 @@ import { inRange, parseIp, parseRange, unmapped, type IpRange } from '../outboun
  * address they say in X-Forwarded-For. Runtime-free: both adapters use it.
  */
 
-/** Whether an address is one of the proxies whose X-Forwarded-For is believed. */
-export type TrustedProxies = (address: string) => boolean;
+/** What an address (the peer, or an entry of X-Forwarded-For) is: a trusted proxy, another address, or no IP address. */
+export type Hop = 'proxy' | 'client' | 'invalid';
+
+/** Tells the proxies whose X-Forwarded-For is believed from other addresses. */
+export type TrustedProxies = (address: string) => Hop;
+
+/**
+ * How many addresses a TrustedProxies remembers what it found them to be: parsing one costs microseconds (the
+ * numbers are BigInts), and every request without a valid token behind a proxy asks about two.
+ */
+const MAX_REMEMBERED = 10_000;
 
 /** The loopback ranges, which the entry `loopback` names. */
 const LOOPBACK = ['127.0.0.0/8', '::1/128'].map((range) => parseRange(range)!);
@@ -30,10 +39,17 @@ export function parseTrustedProxies(input: string): TrustedProxies {
     ranges.push(range);
   }
   if (ranges.length === 0) throw new Error(`${JSON.stringify(input)} names no proxy: give IP addresses, CIDR ranges or loopback`);
+  const remembered = new Map<string, Hop>();
   return (address) => {
-    const parsed = parseIp(address);
-    // An IPv4 peer of a dual-stack socket comes as ::ffff:a.b.c.d.
-    return parsed !== undefined && ranges.some((range) => inRange(unmapped(parsed), range) || inRange(parsed, range));
+    let hop = remembered.get(address);
+    if (hop === undefined) {
+      const parsed = parseIp(address);
+      // An IPv4 peer of a dual-stack socket comes as ::ffff:a.b.c.d.
+      hop = parsed === undefined ? 'invalid' : ranges.some((range) => inRange(unmapped(parsed), range) || inRange(parsed, range)) ? 'proxy' : 'client';
+      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+      remembered.set(address, hop);
+    }
+    return hop;
   };
 }
 
@@ -44,14 +60,15 @@ export function parseTrustedProxies(input: string): TrustedProxies {
  * trusted proxy, so that no client picks an address of its choosing.
  */
 export function clientAddressOf(peer: string | undefined, forwardedFor: string | undefined, trusted: TrustedProxies | undefined): string | undefined {
-  if (!trusted || peer === undefined || forwardedFor === undefined || !trusted(peer)) return peer;
+  if (!trusted || peer === undefined || forwardedFor === undefined || trusted(peer) !== 'proxy') return peer;
   const hops = forwardedFor.split(',');
   let client = peer;
   for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = hops[i].trim();
-    if (parseIp(hop) === undefined) return client;
-    client = hop;
-    if (!trusted(hop)) return hop;
+    const address = hops[i].trim();
+    const hop = trusted(address);
+    if (hop === 'invalid') return client;
+    client = address;
+    if (hop === 'client') return address;
   }
   return client;
 }

@@ -6,8 +6,11 @@ import { clientAddressOf, parseTrustedProxies } from '../../src/adapters/client-
 describe('parseTrustedProxies', () => {
   it('reads addresses, CIDR ranges and loopback', () => {
     const trusted = parseTrustedProxies(' 10.0.0.0/8, 192.0.2.1 ,[fd00::1], loopback');
-    for (const address of ['10.1.2.3', '192.0.2.1', 'fd00::1', '127.0.0.1', '127.9.9.9', '::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1']) expect(trusted(address), address).toBe(true);
-    for (const address of ['11.0.0.1', '192.0.2.2', 'fd00::2', '203.0.113.7', 'not an address', '']) expect(trusted(address), address).toBe(false);
+    for (const address of ['10.1.2.3', '192.0.2.1', 'fd00::1', '127.0.0.1', '127.9.9.9', '::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1']) expect(trusted(address), address).toBe('proxy');
+    for (const address of ['11.0.0.1', '192.0.2.2', 'fd00::2', '203.0.113.7']) expect(trusted(address), address).toBe('client');
+    for (const address of ['not an address', '', '203.0.113.7:4711']) expect(trusted(address), address).toBe('invalid');
+    // Asked again, from what it remembers.
+    expect([trusted('10.1.2.3'), trusted('203.0.113.7'), trusted('')]).toEqual(['proxy', 'client', 'invalid']);
   });
 
   it('refuses an entry it cannot read, naming it, and a list of none', () => {
