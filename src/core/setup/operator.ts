@@ -4,9 +4,12 @@ import { issueToken } from '../auth.js';
 import type { Clock } from '../clock.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Ids } from '../ids.js';
+import { putMembership } from '../members/put-membership.js';
 import { OrganizationTitle } from '../organizations/schemas.js';
-import { INDEXES, TABLES, memberId, type MemberRecord, type OrganizationRecord, type UserRecord } from '../records.js';
+import { INDEXES, TABLES, type OrganizationRecord } from '../records.js';
 import { MEMBER_ROLES, type MemberRole } from '../roles.js';
+import { findOrCreateUser } from '../users/find-or-create-user.js';
+import { DisplayName, Email } from '../users/user-schemas.js';
 import type { Store } from '../../store/types.js';
 
 /**
@@ -20,9 +23,6 @@ interface Ports {
   clock: Clock;
   ids: Ids;
 }
-
-const Email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address'));
-const DisplayName = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(255, 'must be at most 255 characters'));
 
 function check<T>(schema: v.GenericSchema<unknown, T>, value: unknown, field: string): T {
   const result = v.safeParse(schema, value);
@@ -64,8 +64,8 @@ export async function initialize(
     };
     await tx.insert(TABLES.organizations, organization);
     if (!(await tx.get(TABLES.settings, INITIALIZED))) await tx.insert(TABLES.settings, { id: INITIALIZED, value: now });
-    const user = await findOrCreateUser(tx, ports.ids, email ?? (await unusedOwnerEmail(tx, ports.ids)), name, now);
-    await join(tx, organization.id, user.id, 'admin', now);
+    const { user } = await findOrCreateUser(tx, ports.ids, email ?? (await unusedOwnerEmail(tx, ports.ids)), name, now);
+    await putMembership(tx, organization.id, user.id, 'admin', now);
     const token = await issueToken(tx, ports.ids, user.id, 'init', now);
     return { organizationId: organization.id, userId: user.id, token };
   });
@@ -88,8 +88,8 @@ export async function addUser(
     if (!(await tx.get(TABLES.organizations, options.organizationId))) {
       throw notFound(`No organization ${options.organizationId}`);
     }
-    const user = await findOrCreateUser(tx, ports.ids, email, name, now);
-    await join(tx, options.organizationId, user.id, role, now);
+    const { user } = await findOrCreateUser(tx, ports.ids, email, name, now);
+    await putMembership(tx, options.organizationId, user.id, role, now);
     const token = await issueToken(tx, ports.ids, user.id, 'cli', now);
     return { userId: user.id, token };
   });
@@ -103,22 +103,6 @@ async function unusedOwnerEmail(tx: WriteTransaction, ids: Ids): Promise<string>
     const { count } = await tx.list(TABLES.users, { index: INDEXES.usersByEmail, value: email, limit: 0 });
     if (count === 0) return email;
   }
-}
-
-async function findOrCreateUser(tx: WriteTransaction, ids: Ids, email: string, displayName: string, now: string) {
-  const { items } = await tx.list(TABLES.users, { index: INDEXES.usersByEmail, value: email, limit: 1 });
-  if (items[0]) return items[0] as UserRecord;
-  const user: UserRecord = { id: ids.id(), displayName, email, createdAt: now };
-  await tx.insert(TABLES.users, user);
-  return user;
-}
-
-async function join(tx: WriteTransaction, organizationId: string, userId: string, role: MemberRole | null, now: string) {
-  const existing = (await tx.get(TABLES.members, memberId(organizationId, userId))) as MemberRecord | undefined;
-  const member: MemberRecord = existing
-    ? { ...existing, role, disabled: false }
-    : { id: memberId(organizationId, userId), organizationId, userId, role, disabled: false, sso: false, joinedAt: now };
-  await tx.put(TABLES.members, member);
 }
 
 /** The setting that marks a store as initialized: written with the first organization. */

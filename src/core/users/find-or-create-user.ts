@@ -1,0 +1,22 @@
+import type { WriteTransaction } from '../../store/types.js';
+import type { Ids } from '../ids.js';
+import { INDEXES, TABLES, type UserRecord } from '../records.js';
+
+/**
+ * The user with an e-mail address (lower-cased, as addresses are stored), made with `displayName` when
+ * there is none yet; `created` says which. A user is one person across organizations. Unique by address:
+ * write transactions are serializable, so two that both find no user for an address cannot both insert one.
+ */
+export async function findOrCreateUser(
+  tx: WriteTransaction,
+  ids: Ids,
+  email: string,
+  displayName: string,
+  now: string,
+): Promise<{ user: UserRecord; created: boolean }> {
+  const { items } = await tx.list(TABLES.users, { index: INDEXES.usersByEmail, value: email, limit: 1 });
+  if (items[0]) return { user: items[0] as UserRecord, created: false };
+  const user: UserRecord = { id: ids.id(), displayName, email, createdAt: now };
+  await tx.insert(TABLES.users, user);
+  return { user, created: true };
+}
