@@ -22,11 +22,11 @@ const knownTokens = new Map<string, { readonly hash: string; readonly userId: st
 const MAX_KNOWN_TOKENS = 10_000;
 
 /**
- * The SHA-256 of a token, hex-encoded: the id under which a token is stored. Only hashes are stored,
- * so a copy of the data file does not hand out working tokens.
+ * The SHA-256 of a secret (a token, a claim code), hex-encoded: the id under which it is stored. Only
+ * hashes are stored, so a copy of the data file does not hand out working tokens.
  */
-async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+export async function hashSecret(secret: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(secret));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
@@ -54,7 +54,7 @@ export function knownUserId(token: string): string | undefined {
 export async function actorForToken(tx: ReadTransaction, token: string): Promise<Actor | null> {
   if (!hasTokenForm(token)) return null;
   const known = knownTokens.get(token);
-  const hash = known?.hash ?? (await hashToken(token));
+  const hash = known?.hash ?? (await hashSecret(token));
   // A known token's user is asked for with the token, in the same turn (one batch).
   const [record, guessed] = await Promise.all([tx.get(TABLES.tokens, hash) as Promise<TokenRecord | undefined>, known && tx.get(TABLES.users, known.userId)]);
   if (!record) {
@@ -79,7 +79,7 @@ export async function issueTokenRecord(tx: WriteTransaction, ids: Ids, userId: s
   const token = `${TOKEN_PREFIX}${ids.secret()}`;
   // A token of another form could never authenticate: an injected Ids must give secrets of the form.
   if (!hasTokenForm(token)) throw new Error('Ids.secret() must return 32 to 128 characters of A-Z, a-z, 0-9, _ and -');
-  const record: TokenRecord = { id: await hashToken(token), userId, label, createdAt: now };
+  const record: TokenRecord = { id: await hashSecret(token), userId, label, createdAt: now };
   await tx.insert(TABLES.tokens, record);
   return { token, record };
 }

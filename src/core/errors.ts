@@ -34,6 +34,8 @@ export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);
 /** 409: the request conflicts with the current state of the resource. */
 export const conflict = (message: string) => new ApiError(409, message);
+/** 410: what the request names existed but is used up or past its end (a token claim). */
+export const gone = (message: string) => new ApiError(410, message);
 /** 422: the request is well-formed but what it asks for is beyond a limit (a PDF of too many pages). */
 export const unprocessable = (message: string) => new ApiError(422, message);
 /** 412: a precondition of the operation does not hold. */

@@ -1,3 +1,5 @@
+import { redeemClaim } from './claims/redeem-claim.js';
+import { inviteUsersToOrganization } from './invites/invite-by-email.js';
 import { createInvite, deleteInvite, getInvite, joinOrganization, listInvites, updateInvite } from './invites/operations.js';
 import { getMember } from './members/get.js';
 import { listMembers } from './members/list.js';
@@ -127,6 +129,8 @@ export const operations = {
   updateInvite,
   deleteInvite,
   joinOrganization,
+  inviteUsersToOrganization,
+  redeemClaim,
   listMembers,
   getMember,
   updateMember,

@@ -80,6 +80,22 @@ export interface InviteRecord extends StoredRecord {
   readonly createdBy: string;
 }
 
+/**
+ * A one-time claim of an API token for a user an admin invited by e-mail (claims/): whoever presents its
+ * code, before `expiresAt` and only once, gets a new token of the user. id is the SHA-256 of the code, which
+ * is never stored; `redeemedAt` is set when it was used.
+ */
+export interface ClaimRecord extends StoredRecord {
+  readonly id: string;
+  readonly userId: string;
+  /** The organization whose admin issued it: the user must still be an active member of it to redeem it. */
+  readonly organizationId: string;
+  readonly createdBy: string;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+  readonly redeemedAt?: string;
+}
+
 /** An index entry: organization `organizationId` claims e-mail `domain`; id is `<domain>/<organizationId>`. */
 export interface OrganizationDomainRecord extends StoredRecord {
   readonly id: string;
@@ -483,6 +499,7 @@ export const TABLES = {
   teams: 'teams',
   teamMembers: 'teamMembers',
   invites: 'invites',
+  claims: 'claims',
   organizationDomains: 'organizationDomains',
   settings: 'settings',
   sites: 'sites',
@@ -535,6 +552,8 @@ export const INDEXES = {
   /** A member's teams by its role in them: the teams it owns are a prefix's range of it. */
   teamMembersByMemberRole: index(TABLES.teamMembers, 'memberId', 'role', 'addedAt'),
   invitesByOrganization: index(TABLES.invites, 'organizationId', 'createdAt'),
+  /** A user's token claims: whether the user is still waiting for its first token. */
+  claimsByUser: index(TABLES.claims, 'userId', 'createdAt'),
   organizationDomainsByDomain: index(TABLES.organizationDomains, 'domain'),
   spacesByOrganization: index(TABLES.spaces, 'organizationId', 'createdAt'),
   spaceGrantsByTeam: index(TABLES.spaceGrants, 'teamId', 'createdAt'),

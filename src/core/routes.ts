@@ -1,3 +1,4 @@
+import { claimRoutes } from './claims/routes.js';
 import { inviteRoutes } from './invites/routes.js';
 import { memberRoutes } from './members/routes.js';
 import type { Route } from './operation.js';
@@ -24,6 +25,7 @@ import { searchRoutes } from './search/routes.js';
 export const routes: readonly Route[] = [
   ...organizationRoutes,
   ...inviteRoutes,
+  ...claimRoutes,
   ...memberRoutes,
   ...teamRoutes,
   ...userRoutes,

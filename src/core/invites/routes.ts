@@ -1,8 +1,10 @@
 import { route } from '../operation.js';
+import { inviteUsersToOrganization } from './invite-by-email.js';
 import { createInvite, deleteInvite, getInvite, joinOrganization, listInvites, updateInvite } from './operations.js';
 
-/** The invite link endpoints; creating, listing and joining come from the public API. */
+/** The invite endpoints: invite links, and invites by e-mail; creating and listing links, joining and inviting by e-mail come from the public API. */
 export const inviteRoutes = [
+  route('POST', '/v1/orgs/{organizationId}/invites', inviteUsersToOrganization, 200, { extension: true }),
   route('GET', '/v1/orgs/{organizationId}/link-invites', listInvites, 200, { extension: true }),
   route('POST', '/v1/orgs/{organizationId}/link-invites', createInvite, 201, { extension: true }),
   route('GET', '/v1/orgs/{organizationId}/link-invites/{inviteId}', getInvite, 200),
