@@ -87,3 +87,19 @@ httpSuite('token claims', (h) => {
     expect((await redeem(claims[0].url)).status).toBe(201);
   });
 });
+
+httpSuite(
+  'token claims and rate limits',
+  (h) => {
+    it("spends the client address's budget, whatever Authorization header comes with it", async () => {
+      const remaining: number[] = [];
+      for (const token of [undefined, 'dp_made-up-one-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'dp_made-up-two-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb']) {
+        const response = await h().request('POST', `/v1/claims/dpc_${'Z'.repeat(43)}`, { token });
+        expect(response.status).toBe(404);
+        remaining.push(Number(response.headers.get('x-ratelimit-remaining')));
+      }
+      expect(remaining).toEqual([95, 90, 85]);
+    });
+  },
+  { pipeline: { rateLimit: { perMinute: 100 } } },
+);
