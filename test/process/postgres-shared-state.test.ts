@@ -5,7 +5,8 @@ import { cleanUp, listening, runCli, startCli } from './spawn.js';
 
 /**
  * What server processes on one PostgreSQL database share besides the records: a revoked token is refused
- * by every one of them at once, and a rate-limit budget is spent across all of them.
+ * by every one of them at once, a token claim issued by one is redeemed once through any, and a rate-limit
+ * budget is spent across all of them.
  */
 
 afterEach(async () => {
@@ -32,6 +33,17 @@ describePostgres('several processes on one PostgreSQL database', () => {
     expect((await one!('DELETE', `/v1/user/tokens/${created.id}`)).status).toBe(204);
     expect((await two!('GET', '/v1/user')).status).toBe(401);
     expect((await one!('GET', '/v1/user')).status).toBe(401);
+  });
+
+  test('a token claim issued through one process is redeemed through the other, once', { timeout: 60_000 }, async () => {
+    const { owner, servers } = await twoServers('claims', 0);
+    const invited = await api(servers[0]!.url, owner.token)('POST', `/v1/orgs/${owner.organizationId}/invites`, { emails: ['new@example.com'], role: 'edit' });
+    expect(invited.status).toBe(200);
+    const path = new URL(invited.body.claims[0].url).pathname;
+    const claimed = await api(servers[1]!.url, 'none')('POST', path);
+    expect(claimed.status).toBe(201);
+    expect((await api(servers[0]!.url, claimed.body.token)('GET', '/v1/user')).body.email).toBe('new@example.com');
+    expect((await api(servers[0]!.url, 'none')('POST', path)).status).toBe(410);
   });
 
   test("a token's budget is spent across both processes: each learns what the other spent within moments", { timeout: 90_000 }, async () => {
