@@ -13,6 +13,7 @@ import { copyInstallation, describeCopy, TargetNotEmptyError } from './cli/copy-
 import { collectData, CollectionBusyError, describeCollection } from './cli/collect-blobs.js';
 import { isPostgresUrl, openData, shownData } from './cli/open-data.js';
 import { runTokenCommand } from './cli/token-command.js';
+import { StoreLockedError } from './store/lock-file.js';
 
 const DEFAULT_DATA = process.env.DOCS_PLATFORM_DATA || './data/docs-platform.json';
 const LOCK_NOTE = `With a JSON data file, the server must not be running on it while a command writes to it: the
@@ -148,6 +149,22 @@ Options:
 ${LOCK_NOTE}`,
 };
 
+/** What `user create` and `token create` tell an operator to do over HTTP while a server holds the data file. */
+const HTTP_WAY = {
+  user: 'invite users over HTTP: an admin calls POST /v1/orgs/<org>/invites and hands each new user the claim URL of the answer, which gives them a token (README: Invite a teammate)',
+  token: 'a user makes more tokens over HTTP with POST /v1/user/tokens, and a user without one gets a first token from the claim URL of an invite (POST /v1/orgs/<org>/invites)',
+};
+
+/** Opens `--data` for a command the running server also offers over HTTP: refused because a server holds the file, the message names that way. */
+async function openDataOr(data: string, httpWay: string) {
+  try {
+    return await openData(data);
+  } catch (error) {
+    if (error instanceof StoreLockedError) throw new StoreLockedError(error.path, error.pid, httpWay);
+    throw error;
+  }
+}
+
 /** A usage error: printed as one line, exit code 2. */
 class UsageError extends Error {}
 
@@ -201,7 +218,7 @@ async function main(argv: string[]): Promise<void> {
     const name = required('user create', values, 'name');
     const role = required('user create', values, 'role');
     if (!(MEMBER_ROLES as readonly string[]).includes(role)) fail(`user create: --role must be one of ${MEMBER_ROLES.join(', ')}`);
-    const platform = createPlatform(await openData((values.data as string) ?? DEFAULT_DATA));
+    const platform = createPlatform(await openDataOr((values.data as string) ?? DEFAULT_DATA, HTTP_WAY.user));
     try {
       const created = await platform.addUser({ organizationId, email, name, role: role as MemberRole });
       if (values.json) console.log(JSON.stringify(created));
@@ -221,7 +238,8 @@ async function main(argv: string[]): Promise<void> {
     const tokenId = sub === 'revoke' ? required('token revoke', values, 'id') : undefined;
     if (sub !== 'create' && values.label !== undefined) fail(`token ${sub}: --label is only for token create`);
     if (sub !== 'revoke' && values.id !== undefined) fail(`token ${sub}: --id is only for token revoke`);
-    const platform = createPlatform(await openData((values.data as string) ?? DEFAULT_DATA));
+    const data = (values.data as string) ?? DEFAULT_DATA;
+    const platform = createPlatform(await (sub === 'create' ? openDataOr(data, HTTP_WAY.token) : openData(data)));
     try {
       console.log(await runTokenCommand(platform, { sub, userId, tokenId, label: values.label as string | undefined, json: values.json === true }));
     } finally {

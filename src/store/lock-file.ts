@@ -3,15 +3,21 @@ import { link, readFile, rename, unlink } from 'node:fs/promises';
 import { openPrivate } from './private-files.js';
 import { currentProcess, isRunning, type ProcessIdentity } from './process-identity.js';
 
-/** Thrown when another live process holds a data file. */
+/**
+ * Thrown when another live process holds a data file. `instead` is what to do while it runs, when there is
+ * another way (a CLI command that the running server offers over HTTP says which endpoint).
+ */
 export class StoreLockedError extends Error {
   constructor(
     readonly path: string,
     readonly pid: number,
+    instead?: string,
   ) {
     super(
       `${path} is in use by process ${pid} (a running docs-platform server or CLI). ` +
-        'Stop that process first: only one process may open a data file at a time.',
+        (instead === undefined
+          ? 'Stop that process first: only one process may open a data file at a time.'
+          : `While it runs, ${instead}; or stop it first: only one process may open a data file at a time.`),
     );
     this.name = 'StoreLockedError';
   }

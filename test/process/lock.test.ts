@@ -51,4 +51,18 @@ describe('the lock of the data file', () => {
     );
     expect((await fetch(`${first.url}/v1/orgs`)).status).toBe(401);
   });
+
+  test('user create and token create on a file a server holds name the HTTP way in their one-line refusal', { timeout: 60_000 }, async () => {
+    const data = join(tempDir(), 'data.json');
+    const server = await listening(startCli(['serve', '--data', data, '--port', '0']));
+    const held = `error: ${data} is in use by process ${server.child.pid} (a running docs-platform server or CLI). While it runs, `;
+    const user = await finished(startCli(['user', 'create', '--data', data, '--org', 'o', '--email', 'a@b.co', '--name', 'A', '--role', 'read']));
+    expect(user.code, user.stderr).toBe(1);
+    expect(user.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(user.stderr).toContain(`${held}invite users over HTTP: an admin calls POST /v1/orgs/<org>/invites`);
+    const token = await finished(startCli(['token', 'create', '--data', data, '--user', 'u']));
+    expect(token.code, token.stderr).toBe(1);
+    expect(token.stderr).toContain(`${held}a user makes more tokens over HTTP with POST /v1/user/tokens`);
+    expect(token.stderr).toMatch(/; or stop it first: only one process may open a data file at a time\.\n$/);
+  });
 });
