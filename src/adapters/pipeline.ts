@@ -8,6 +8,7 @@ import { parseOrThrow } from '../core/validate.js';
 import { errorResponse, jsonHeaders, type PlainRequest, type PlainResponse } from './plain.js';
 import { createHealth, HEALTH_PATH, READY_PATH, type Health } from './health.js';
 import { BAD_HOST_MESSAGE, isValidOrigin } from './host.js';
+import { createLanding } from './landing.js';
 import type { DocsAssets } from './openapi/docs-page.js';
 import { createReferenceHandler, DOCS_PATH, OPENAPI_PATH } from './openapi/serve.js';
 import { createReader } from '../reader/handler.js';
@@ -63,10 +64,11 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
   const trusted = options.trustProxy === undefined ? undefined : parseTrustedProxies(options.trustProxy);
   const serveReference = createReferenceHandler(platform, options.docsAssets);
   const reader = createReader(platform);
+  const landing = createLanding({ docs: options.docsAssets !== undefined, health: health !== undefined, baseUrl: platform.baseUrl });
 
   async function handle(request: PlainRequest, match: RouteMatch, trace: Trace): Promise<PlainResponse> {
-    // A path no route has may be a published site read at its own hostname.
-    if (match.kind === 'not-found') return (await reader.hosted(request)) ?? errorResponse(404, `No endpoint ${request.method} ${request.path}`);
+    // A path no route has may be a published site read at its own hostname; else `/` is the landing answer.
+    if (match.kind === 'not-found') return (await reader.hosted(request)) ?? (request.path === '/' ? home(request) : errorResponse(404, `No endpoint ${request.method} ${request.path}`));
     if (match.kind === 'method-not-allowed') {
       return errorResponse(405, `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(', ')}`, {
         allow: match.allowed.join(', '),
@@ -97,6 +99,12 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     return response;
   }
 
+  /** `/`: the landing answer, to GET and HEAD. */
+  function home(request: PlainRequest): PlainResponse | Promise<PlainResponse> {
+    if (request.method === 'GET' || request.method === 'HEAD') return landing(request);
+    return errorResponse(405, `${request.method} is not allowed on /; use GET`, { allow: 'GET, HEAD' });
+  }
+
   /** The bearer token of a request; 401 when there is none. */
   function bearerToken(request: PlainRequest): string {
     const header = request.headers.authorization;
@@ -117,7 +125,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
   /** The route pattern a request is logged under; null for a path that matches none. */
   function routeLabel(path: string, match: RouteMatch | undefined): string | null {
     if (match?.kind === 'route') return match.route.path;
-    if (path === OPENAPI_PATH || path === DOCS_PATH) return path;
+    if (path === OPENAPI_PATH || path === DOCS_PATH || path === '/') return path;
     if (path.startsWith(PUBLISHED_PREFIX)) return `${PUBLISHED_PREFIX}{path}`;
     return path.startsWith(`${DOCS_PATH}/`) ? `${DOCS_PATH}/{file}` : null;
   }

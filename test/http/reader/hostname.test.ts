@@ -24,13 +24,16 @@ httpSuite('reader at a custom hostname', (h) => {
     expect((await getAt('docs.acme.test', '/robots.txt')).text).toBe('User-agent: *\nAllow: /\n\nSitemap: https://docs.acme.test/sitemap.xml\n');
     expect((await getAt('docs.acme.test', '/sitemap.xml')).text).toContain('<loc>https://docs.acme.test/welcome</loc>');
     expect((await getAt('docs.acme.test', '/nothing-here')).status).toBe(404);
-    // Another host, and the API's own paths, are the API's.
+    // Another host, and the API's own paths, are the API's: `/` there is the server's landing page.
     const other = await getAt('other.acme.test', '/');
-    expect(other.status).toBe(404);
-    expect(JSON.parse(other.text).error.code).toBe(404);
+    expect(other.status).toBe(200);
+    expect(other.text).toContain('<title>docs-platform ');
     expect(JSON.parse((await getAt('docs.acme.test', '/v1/nothing')).text).error.message).toBe('No endpoint GET /v1/nothing');
     r.ok(await h().owner.post(`${r.site(site.id)}/unpublish`, {}));
-    expect(JSON.parse((await getAt('docs.acme.test', '/')).text).error.code).toBe(404);
+    const unpublished = await getAt('docs.acme.test', '/');
+    expect(unpublished.text).not.toContain('Welcome');
+    expect(unpublished.text).toContain('<title>docs-platform ');
+    expect(JSON.parse((await getAt('docs.acme.test', '/setup')).text).error.code).toBe(404);
   });
 
   it("serves a proxied site at the proxy's target, with links through the proxy", async () => {
