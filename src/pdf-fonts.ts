@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { ApiError } from './core/errors.js';
 import type { FontFace, PdfFonts } from './core/pdf-fonts.js';
 
 /**
@@ -9,6 +10,9 @@ import type { FontFace, PdfFonts } from './core/pdf-fonts.js';
  * system keeps them cached; the bytes move to the render job). Noto Sans covers Latin, Greek and Cyrillic;
  * Noto Sans Hebrew, Noto Naskh Arabic; Noto Sans CJK SC ("Hans", 30,000 glyphs) Chinese and Japanese; Noto
  * Sans KR Korean. Each package is read from its `fonts/` folder, beside the `dist/` its entry lives in.
+ * The packages are optional dependencies (84 MB, most of an install): nothing looks for them before a
+ * PDF's text needs one, and an app that embeds the library and makes no PDFs may leave them out
+ * (`npm install --omit=optional`).
  */
 const FILES: Readonly<Record<FontFace, readonly [pkg: string, file: string]>> = {
   'sans-regular': ['@embedpdf/fonts-latin', 'NotoSans-Regular.ttf'],
@@ -33,26 +37,33 @@ const FILES: Readonly<Record<FontFace, readonly [pkg: string, file: string]>> = 
   'korean-bold-italic': ['@embedpdf/fonts-kr', 'NotoSansKR-Bold.otf'],
 };
 
-/** The Noto fonts of the npm packages; a package that is not installed gives no font (its scripts print as `?`). */
-export function notoPdfFonts(): PdfFonts {
-  const require = createRequire(import.meta.url);
-  const folders = new Map<string, string | null>();
+/** Finds an installed package's entry file (require.resolve), throwing when it is not installed. */
+export type ResolvePackage = (specifier: string) => string;
+
+/**
+ * The Noto fonts of the npm packages, found by `resolve` (default: from this module, as Node does). A text
+ * whose script needs a package that is not installed fails its PDF with a 501 that names the package to
+ * install; text the standard fonts show needs none.
+ */
+export function notoPdfFonts(options: { resolve?: ResolvePackage } = {}): PdfFonts {
+  const resolve = options.resolve ?? createRequire(import.meta.url).resolve;
+  const folders = new Map<string, string>();
   const folderOf = (pkg: string) => {
-    if (!folders.has(pkg)) {
+    let folder = folders.get(pkg);
+    if (folder === undefined) {
       try {
-        folders.set(pkg, join(dirname(dirname(require.resolve(pkg))), 'fonts'));
+        folder = join(dirname(dirname(resolve(pkg))), 'fonts');
       } catch {
-        folders.set(pkg, null);
+        throw new ApiError(501, `PDF fonts: install ${pkg}: this PDF's text needs its fonts, and the server was installed without them (an optional dependency of docs-platform)`);
       }
+      folders.set(pkg, folder);
     }
-    return folders.get(pkg)!;
+    return folder;
   };
   return {
     async load(face) {
       const [pkg, file] = FILES[face];
-      const folder = folderOf(pkg);
-      if (folder === null) return undefined;
-      const bytes = await readFile(join(folder, file));
+      const bytes = await readFile(join(folderOf(pkg), file));
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
   };
