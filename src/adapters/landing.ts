@@ -1,5 +1,6 @@
 import { PACKAGE } from '../package-info.js';
 import { hashSource } from '../reader/script.js';
+import { FRAME_ANCESTORS } from './framing.js';
 import { DOCS_PATH, OPENAPI_PATH } from './openapi/serve.js';
 import { HEALTH_PATH, READY_PATH } from './health.js';
 import type { PlainRequest, PlainResponse } from './plain.js';
@@ -82,7 +83,7 @@ export function createLanding(options: { docs: boolean; health: boolean; baseUrl
   let csp: Promise<string> | undefined;
   const policy = () =>
     (csp ??= hashSource(STYLE).then((style) =>
-      [`default-src 'none'`, `style-src ${style}`, "img-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'self'"].join('; '),
+      [`default-src 'none'`, `style-src ${style}`, "img-src 'none'", "base-uri 'none'", "form-action 'none'", FRAME_ANCESTORS].join('; '),
     ));
 
   return async function landing(request: PlainRequest): Promise<PlainResponse> {
