@@ -181,7 +181,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
       response = await answer(request, requestId, trace, seen);
     } catch (error) {
       if (error instanceof ApiError) {
-        response = errorResponse(error.status, error.message);
+        response = errorResponse(error.status, error.message, error.headers);
       } else {
         logger?.failure(requestId, request.method, routeLabel(request.path, seen.match), error);
         response = errorResponse(500, 'Internal server error');

@@ -44,6 +44,6 @@ export interface PlainResponse {
 export const jsonHeaders = (): Record<string, string> => ({ 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' });
 
 /** Renders a failure in the one error shape. */
-export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): PlainResponse {
+export function errorResponse(status: number, message: string, headers: Readonly<Record<string, string>> = {}): PlainResponse {
   return { status, headers: Object.assign(jsonHeaders(), headers), body: JSON.stringify(errorBody(status, message)) };
 }

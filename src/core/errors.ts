@@ -6,11 +6,14 @@
 export class ApiError extends Error {
   /** The HTTP status the failure maps to. */
   readonly status: number;
+  /** Headers the answer carries besides the error shape's (a 503's Retry-After); usually none. */
+  readonly headers?: Readonly<Record<string, string>>;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, headers?: Readonly<Record<string, string>>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    if (headers) this.headers = headers;
   }
 }
 
@@ -41,8 +44,12 @@ export const unprocessable = (message: string) => new ApiError(422, message);
 /** 412: a precondition of the operation does not hold. */
 export const preconditionFailed = (message: string) => new ApiError(412, message);
 
-/** 503: the store cannot take the request now (a write could not be saved); it changed nothing. */
-export const unavailable = (message: string) => new ApiError(503, message);
+/**
+ * 503: the store cannot take the request now (a write could not be saved, its database is away); it changed
+ * nothing. With `retryAfterSeconds`, the answer says when to try again (Retry-After).
+ */
+export const unavailable = (message: string, retryAfterSeconds?: number) =>
+  new ApiError(503, message, retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) });
 
 /**
  * Thrown by a write operation that fails but must keep what it wrote: a space found past its restore

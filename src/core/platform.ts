@@ -402,6 +402,6 @@ async function orUnavailable<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw error instanceof StoreUnavailableError ? unavailable(error.message) : error;
+    throw error instanceof StoreUnavailableError ? unavailable(error.message, error.retryAfterSeconds) : error;
   }
 }

@@ -156,7 +156,10 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
   /** A failure with a status, as a page for readers: the store cannot be reached (503), a spent rate limit (429), ... */
   async function failurePage(request: PlainRequest, error: ApiError, headers: Record<string, string> = {}): Promise<PlainResponse> {
     const title = error.status === 503 || error.status === 429 ? 'Try again in a moment' : 'This page cannot be shown';
-    return withoutBody(request, await documentResponse(error.status, plainDocument(title, error.message), undefined, { 'cache-control': 'no-store', ...headers }));
+    return withoutBody(
+      request,
+      await documentResponse(error.status, plainDocument(title, error.message), undefined, { 'cache-control': 'no-store', ...error.headers, ...headers }),
+    );
   }
 
   /** Runs the work of a request; a failure with a status is a page saying so (failurePage). */

@@ -162,11 +162,16 @@ export class StoreClosedError extends Error {
 /**
  * Thrown by a write that could not be made durable (a full disk, an I/O error): it was rolled back with
  * every write that read it, and nothing of them remains. A store that cannot go on taking writes (its
- * journal could not be repaired) throws it for every write until it is opened again.
+ * journal could not be repaired) throws it for every write until it is opened again. A store whose database
+ * is away throws it with `retryAfterSeconds`: the request answers 503 with Retry-After.
  */
 export class StoreUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** When trying again may succeed, in seconds; absent when the store cannot tell. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(message: string, options?: { cause?: unknown; retryAfterSeconds?: number }) {
     super(message, options);
     this.name = 'StoreUnavailableError';
+    if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -4,7 +4,7 @@ import { createFetchHandler } from '../../src/adapters/fetch/index.js';
 import { createPlatform } from '../../src/core/platform.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import { httpSuite } from './harness.js';
-import { platformWithUnreachableStore, UNREACHABLE } from './unreachable-store.js';
+import { platformWithUnreachableStore, RETRY_AFTER_SECONDS, UNREACHABLE } from './unreachable-store.js';
 
 httpSuite('pipeline', (h) => {
   it('answers an unknown route with 404 in the error shape', async () => {
@@ -146,10 +146,11 @@ describe('pipeline: unexpected failures', () => {
     expect(entries).toMatchObject([{ requestId, method: 'GET', route: '/v1/orgs', status: 500 }]);
   });
 
-  it('answers 503 in the error shape when the store cannot be reached, also while checking the token', async () => {
+  it('answers 503 in the error shape, with the Retry-After the store gives, when the store cannot be reached, also while checking the token', async () => {
     const { handler, token } = await platformWithUnreachableStore();
     const response = await handler(new Request('http://x/v1/orgs', { headers: { authorization: `Bearer ${token}` } }));
     expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
     expect(await response.json()).toEqual({ error: { code: 503, message: UNREACHABLE } });
   });
 });
