@@ -153,9 +153,11 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
         const decision = chargeRequest(limiter, platform.authenticate, charge);
         seen.decision = decision instanceof Promise ? await decision : decision;
       } catch (error) {
-        // A budget that cannot be decided (the limiter's database, or the token's, is down) lets the request
-        // through: the request meets the same store, and answers 503 itself if it must.
-        logger?.failure(requestId, request.method, routeLabel(request.path, match), error);
+        // A budget that cannot be decided lets the request through: the request meets the same store, and
+        // answers 503 itself if it must. A store that is away (a 503; the PostgreSQL store logs its outage
+        // once, and its limiter counts in memory meanwhile) is not logged again here for every request; any
+        // other failure is a bug, logged with its stack.
+        if (!(error instanceof ApiError && error.status === 503)) logger?.failure(requestId, request.method, routeLabel(request.path, match), error);
       }
       const decision = seen.decision;
       if (decision && !decision.allowed) {

@@ -132,14 +132,17 @@ describe.runIf(postgresAvailable)('PostgreSQL store: its schema', () => {
   });
 });
 
-it('file bytes on a database that cannot be reached: StoreUnavailableError (a 503), as for records', async () => {
+it('file bytes on a database that cannot be reached: StoreUnavailableError (a 503), as for records; rate limits count in memory', async () => {
   const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/test' });
   const blobs = createPostgresBlobStore(pool, 'blobs');
   try {
     await expect(blobs.put(new Uint8Array([1, 2, 3]))).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(blobs.get('a'.repeat(64))).rejects.toBeInstanceOf(StoreUnavailableError);
-    // Rate-limit counts too: the pipeline then lets the request through, which meets the same 503.
-    await expect(createPostgresRateLimiter(pool, 'rate_limits').take('token:x', 1, 0)).rejects.toBeInstanceOf(StoreUnavailableError);
+    // Rate-limit counts are kept in this process meanwhile, to be added once the database is back: the
+    // request goes on, and meets the same 503.
+    const limiter = createPostgresRateLimiter(pool, 'rate_limits');
+    expect(await limiter.take('token:x', 1, 0)).toBe(1);
+    expect(await limiter.take('token:x', 2, 0)).toBe(3);
   } finally {
     await pool.end();
   }

@@ -5,6 +5,12 @@ import { unavailable } from './errors.js';
 /** How many blobs one statement of `list` reads. */
 const LIST_BATCH = 1000;
 
+/** Options of the PostgreSQL blob store. */
+export interface PostgresBlobStoreOptions extends BlobStoreOptions {
+  /** The error a failed statement rejects with; default errors.ts's unavailable (the store's notes an outage too). */
+  failed?: (error: unknown) => unknown;
+}
+
 /**
  * A blob store in PostgreSQL, in the store's `blobs` table, so that every server process on the database
  * reaches the same file bytes. Content-addressed like every blob store: a put of bytes already there
@@ -13,8 +19,11 @@ const LIST_BATCH = 1000;
  * that finds the row re-stamped by a put meanwhile leaves it. A database that cannot be reached rejects
  * with StoreUnavailableError (503), as the store's transactions do.
  */
-export function createPostgresBlobStore(pool: pg.Pool, table: string, options: BlobStoreOptions = {}): BlobStore {
+export function createPostgresBlobStore(pool: pg.Pool, table: string, options: PostgresBlobStoreOptions = {}): BlobStore {
   const now = options.now ?? systemNow;
+  const rethrow = (error: unknown): never => {
+    throw (options.failed ?? unavailable)(error);
+  };
   return {
     async put(bytes) {
       const key = await sha256Hex(bytes);
@@ -55,7 +64,3 @@ export function createPostgresBlobStore(pool: pg.Pool, table: string, options: B
     },
   };
 }
-
-const rethrow = (error: unknown): never => {
-  throw unavailable(error);
-};

@@ -1,5 +1,6 @@
 import type { PoolClient, QueryConfig, QueryResult } from 'pg';
 import { ident, indexColumns, type IndexLayout, type Layout, type TableLayout } from './layout.js';
+import type { StoreLog } from './outage.js';
 
 /**
  * The store's schema in PostgreSQL, created and upgraded when the store opens, by one process at a time
@@ -39,6 +40,9 @@ const MIGRATIONS: ((layout: Layout) => string[])[] = [
   (layout) => [`CREATE UNLOGGED TABLE IF NOT EXISTS ${layout.own('rate_limits')} (key text PRIMARY KEY, window_start bigint NOT NULL, spent bigint NOT NULL)`],
 ];
 
+/** The version of the schema this code migrates to: a running server expects it (the store's ready()). */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
 /** How many records a backfill of new index columns rewrites per statement. */
 const BACKFILL_BATCH = 1000;
 
@@ -52,7 +56,7 @@ const MIGRATION_QUERY_TIMEOUT_MS = 60 * 60_000;
 type Sql = (text: string, values?: unknown[]) => Promise<QueryResult>;
 
 /** Creates or upgrades the schema of `layout`; `log` hears each change made. */
-export async function migrate(client: PoolClient, layout: Layout, log: (line: string) => void): Promise<void> {
+export async function migrate(client: PoolClient, layout: Layout, log: StoreLog): Promise<void> {
   // pg reads a statement's own `query_timeout`, which its types do not declare.
   const sql: Sql = (text, values) => client.query({ text, values, query_timeout: MIGRATION_QUERY_TIMEOUT_MS } as QueryConfig);
   await sql('BEGIN');

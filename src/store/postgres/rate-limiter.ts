@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { StoreUnavailableError } from '../types.js';
 import { unavailable } from './errors.js';
 
 /** Counts per key and window: the platform's RateLimiter port (src/core/rate-limit.ts), which it implements. */
@@ -38,8 +39,13 @@ const MAX_COUNTED_KEYS = 100_000;
  * Why not a write per request: each write is a transaction, and a transaction changes PostgreSQL's
  * snapshot, which empties every process's cache of read answers (snapshot-cache.ts).
  * Rows of windows long past are deleted now and then by whichever process notices first.
+ *
+ * While the database is away, a key's units are counted in memory, as after its first request, and added to
+ * the shared count once it is back: the request goes on (and meets the same database, which answers it 503).
+ * `failed` turns a statement's error into the one to report (errors.ts's unavailable; the store's also notes
+ * the outage, and logs it once): only an error that is not an outage (a bug) rejects `take`.
  */
-export function createPostgresRateLimiter(pool: pg.Pool, table: string): SharedRateCounter {
+export function createPostgresRateLimiter(pool: pg.Pool, table: string, failed: (error: unknown) => unknown = unavailable): SharedRateCounter {
   const upsert = (values: string) => `INSERT INTO ${table} AS r (key, window_start, spent) ${values}
     ON CONFLICT (key) DO UPDATE SET
       spent = CASE WHEN r.window_start = excluded.window_start THEN r.spent + excluded.spent
@@ -72,10 +78,12 @@ export function createPostgresRateLimiter(pool: pg.Pool, table: string): SharedR
     const values = [sent.map(([key]) => key), sent.map(([, count]) => count.window), sent.map(([, count]) => count.sending)];
     try {
       learn((await pool.query({ ...many, values })).rows);
-    } catch {
-      // Not sent (the database is away): sent again with the next, rather than lost.
+    } catch (error) {
+      failed(error);
+      // Not sent (the database is away): sent again with the next, rather than lost; not once the pool
+      // is ending (its store closed), where it would try again every RATE_FLUSH_MS for ever.
       for (const [, count] of sent) count.unsent += count.sending;
-      schedule();
+      if (!pool.ending) schedule();
     } finally {
       for (const [, count] of sent) count.sending = 0;
     }
@@ -83,16 +91,18 @@ export function createPostgresRateLimiter(pool: pg.Pool, table: string): SharedR
   const schedule = () => {
     timer ??= setTimeout(() => (flushing = flushing.then(flush)), RATE_FLUSH_MS).unref();
   };
+  /** Adds units to a key's count in this process, sent with the next flush; resolves to the window's units so far. */
+  const addHere = (count: Count, cost: number) => {
+    count.unsent += cost;
+    schedule();
+    return count.shared + count.sending + count.unsent;
+  };
 
   return {
     take(key, cost, windowStart) {
       const count = counts.get(key);
       if (count && windowStart < count.window) return cost; // a late call from an earlier window
-      if (count && count.window === windowStart) {
-        count.unsent += cost;
-        schedule();
-        return count.shared + count.sending + count.unsent;
-      }
+      if (count && count.window === windowStart) return addHere(count, cost);
       return open(key, cost, windowStart);
     },
     async settle() {
@@ -122,7 +132,15 @@ export function createPostgresRateLimiter(pool: pg.Pool, table: string): SharedR
       else if (counts.size < MAX_COUNTED_KEYS) counts.set(key, { window: windowStart, shared, sending: 0, unsent: 0 });
       return shared;
     } catch (error) {
-      throw unavailable(error);
+      const failure = failed(error);
+      if (!(failure instanceof StoreUnavailableError)) throw failure;
+      // Counted here until the database is back (see above).
+      let count = counts.get(key);
+      if (count?.window !== windowStart) {
+        if (counts.size >= MAX_COUNTED_KEYS) return cost;
+        counts.set(key, (count = { window: windowStart, shared: 0, sending: 0, unsent: 0 }));
+      }
+      return addHere(count, cost);
     }
   }
 }

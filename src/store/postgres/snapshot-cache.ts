@@ -17,12 +17,19 @@ import { pageFiltered } from './filtered-page.js';
  *
  * Only read transactions use it: a write transaction reads from the database, where SERIALIZABLE tracks
  * what it read.
+ *
+ * The rule holds within one PostgreSQL server. Across an outage it may not: the database may come back as
+ * another server (a failover to a standby that missed the last commits, a restore) whose snapshots can print
+ * as the cache's while its data differ. So the store clears the cache when its database goes away, and when
+ * it is back (clear()); answers that transactions begun before read then are not kept.
  */
 export class SnapshotCache {
   /** The snapshot the entries were read under, parsed for ordering. */
   private tag: Snapshot | undefined;
   private entries = new Map<string, Entry>();
   private weight = 0;
+  /** Bumped by clear(): a view of an earlier generation neither answers nor keeps anything. */
+  private generation = 0;
 
   /** @param capacity The most weight held: a record weighs 1, a list 1 and 1 for each of its items. */
   constructor(private readonly capacity: number) {}
@@ -41,7 +48,15 @@ export class SnapshotCache {
       this.entries = new Map();
       this.weight = 0;
     }
-    return new CacheView(this, snapshot);
+    return new CacheView(this, snapshot, this.generation);
+  }
+
+  /** Forgets every answer, and the snapshot they were read under. */
+  clear(): void {
+    this.tag = undefined;
+    this.entries = new Map();
+    this.weight = 0;
+    this.generation++;
   }
 
   /** Whether it holds anything at all (a capacity above 0). */
@@ -55,13 +70,13 @@ export class SnapshotCache {
   }
 
   /** @internal */
-  lookup(snapshot: string, key: string): Entry | undefined {
-    return this.tag?.text === snapshot ? this.entries.get(key) : undefined;
+  lookup(snapshot: string, generation: number, key: string): Entry | undefined {
+    return this.tag?.text === snapshot && generation === this.generation ? this.entries.get(key) : undefined;
   }
 
   /** @internal Keeps an answer read under `snapshot`, if that is still the cache's; the oldest go first when full. */
-  keep(snapshot: string, key: string, entry: Entry): void {
-    if (this.tag?.text !== snapshot || this.entries.has(key)) return;
+  keep(snapshot: string, generation: number, key: string, entry: Entry): void {
+    if (this.tag?.text !== snapshot || generation !== this.generation || this.entries.has(key)) return;
     const weight = entry.kind === 'list' ? 1 + entry.value.items.length : 1;
     if (weight > this.capacity) return;
     for (const [oldest, old] of this.entries) {
@@ -81,16 +96,17 @@ export class CacheView {
   constructor(
     private readonly cache: SnapshotCache,
     readonly snapshot: string,
+    private readonly generation: number,
   ) {}
 
   /** The record kept for `get(table, id)`: `found` false when nothing is kept (undefined is an answer). */
   get(table: string, id: string): { found: boolean; value?: StoredRecord } {
-    const entry = this.cache.lookup(this.snapshot, getKey(table, id));
+    const entry = this.cache.lookup(this.snapshot, this.generation, getKey(table, id));
     return entry?.kind === 'get' ? { found: true, value: entry.value } : { found: false };
   }
 
   keepGet(table: string, id: string, value: StoredRecord | undefined): void {
-    this.cache.keep(this.snapshot, getKey(table, id), { kind: 'get', value });
+    this.cache.keep(this.snapshot, this.generation, getKey(table, id), { kind: 'get', value });
   }
 
   /**
@@ -98,7 +114,7 @@ export class CacheView {
    * answered from its whole group (or prefix's range), kept once by any filtered list of it.
    */
   list(table: string, query: ListQuery): ListResult | undefined {
-    const entry = this.cache.lookup(this.snapshot, listKey(table, query));
+    const entry = this.cache.lookup(this.snapshot, this.generation, listKey(table, query));
     if (entry?.kind !== 'list') return undefined;
     return query.where ? pageFiltered(entry.value.items, query) : { items: entry.value.items.slice(), count: entry.value.count };
   }
@@ -106,7 +122,7 @@ export class CacheView {
   /** Keeps what the database answered a list: a filtered list's `items` are its whole group (read.ts). */
   keepList(table: string, query: ListQuery, items: readonly StoredRecord[], count: number): void {
     const value = query.where ? { items: [...items], count: items.length } : { items: [...items], count };
-    this.cache.keep(this.snapshot, listKey(table, query), { kind: 'list', value });
+    this.cache.keep(this.snapshot, this.generation, listKey(table, query), { kind: 'list', value });
   }
 }
 

@@ -1,12 +1,14 @@
 import pg from 'pg';
 import { StoreClosedError, StoreUnavailableError, type Store, type StoreFigures, type StoreSchema, type StoredRecord } from '../types.js';
-import type { BlobStore } from '../blobs.js';
+import { systemNow, type BlobStore } from '../blobs.js';
 import { createPostgresBlobStore } from './blobs.js';
 import { createPostgresRateLimiter, type SharedRateCounter } from './rate-limiter.js';
-import { isRetryable, isUnreachable, unavailable } from './errors.js';
+import { createDatabase, missingDatabase } from './create-database.js';
+import { isMissingDatabase, isRetryable, isUnreachable, reasonOf } from './errors.js';
 import { countRecords, exportBlobKeys, exportRecords } from './export.js';
 import { layoutOf, type Layout } from './layout.js';
-import { migrate } from './migrate.js';
+import { migrate, SCHEMA_VERSION } from './migrate.js';
+import { OutageWatch, type StoreLog } from './outage.js';
 import { holdWrites, PgRead } from './read.js';
 import { CachedRead } from './cached-read.js';
 import { SnapshotCache } from './snapshot-cache.js';
@@ -30,6 +32,12 @@ export interface PostgresStoreOptions {
    * StoreUnavailableError; default 30,000 ms. Only on the store's own pool (give `pool` its own `query_timeout`).
    */
   queryTimeoutMs?: number;
+  /**
+   * Create the database when it does not exist, connecting as the same user to the `postgres` maintenance
+   * database (create-database.ts); default false: opening fails, with one line saying how to create it.
+   * Only with the store's own pool.
+   */
+  createDatabase?: boolean;
   /** How many times a write transaction runs at most when it keeps meeting serialization failures; default 30. */
   maxAttempts?: number;
   /**
@@ -37,9 +45,12 @@ export interface PostgresStoreOptions {
    * its items); default 50,000. 0 turns it off: every read transaction asks the database.
    */
   readCacheSize?: number;
-  /** Where migrations and connection trouble are reported; default stderr. */
-  log?: (line: string) => void;
-  /** The clock that stamps when blobs were stored (blobs.ts); default the system clock. */
+  /**
+   * Where migrations and outages are reported (one line when the database goes away, one when it is back:
+   * outage.ts), with a level; default stderr.
+   */
+  log?: StoreLog;
+  /** The clock that stamps when blobs were stored (blobs.ts) and times outages; default the system clock. */
   now?: () => Date;
 }
 
@@ -52,6 +63,13 @@ const PROBE_WORTH = 0.25;
 
 /** The snapshot cache's default size, in records: some tens of MB at most. */
 const DEFAULT_READ_CACHE_SIZE = 50_000;
+
+/**
+ * How long an answer of ready() is kept: probes come from every load balancer and orchestrator, each every
+ * few seconds, and /readyz stays one statement a second a process at most. An outage that begins or ends
+ * drops it at once.
+ */
+const READY_KEPT_MS = 1_000;
 
 /** How long getting a connection may take before the request gets a 503 instead of waiting on. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -92,22 +110,34 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   // doing so whenever the generic plan looks costlier (it guesses 10 elements for an array parameter): a
   // plan a statement, which doubled the database's time for a one-element list. (Only on the store's own pool.)
   if (owned) pool.on('connect', (client) => void client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined));
-  // An idle connection the server closed: the pool drops it and opens a new one when asked.
-  pool.on('error', (error) => log(`docs-platform store: a PostgreSQL connection failed while idle: ${error.message}`));
+  const now = options.now ?? systemNow;
+  // Emptied when the database goes away and when it is back (the store's OutageWatch), and when an idle
+  // connection is lost: nothing read before may answer a read then (snapshot-cache.ts).
+  const cache = new SnapshotCache(options.readCacheSize ?? DEFAULT_READ_CACHE_SIZE);
+  // An idle connection the server closed: the pool drops it and opens a new one when asked. No request
+  // met it: an outage is logged by the first call that does (outage.ts).
+  pool.on('error', () => cache.clear());
   const layout = layoutOf(options.schema ?? 'docs_platform', options.tables);
   try {
-    const client = await checkOut(pool);
-    try {
-      await migrate(client, layout, log);
-    } finally {
-      checkIn(client);
-    }
+    await migrateOn(pool, layout, log).catch(async (error: unknown) => {
+      // A database that does not exist: created when asked and allowed (create-database.ts), else one line says how.
+      if (!owned || !isMissingDatabase(error)) throw error;
+      const settings = { connectionString: options.connectionString };
+      if (!options.createDatabase) throw missingDatabase(settings, error);
+      await createDatabase(settings, CONNECT_TIMEOUT_MS, log);
+      await migrateOn(pool, layout, log);
+    });
   } catch (error) {
     if (owned) await pool.end().catch(() => undefined);
-    if (!isUnreachable(error)) throw error;
-    throw new StoreUnavailableError(`Cannot reach the PostgreSQL database: ${(error as Error).message}`, { cause: error });
+    if (error instanceof StoreUnavailableError) throw error;
+    if (isUnreachable(error)) throw new StoreUnavailableError(`Cannot reach the PostgreSQL database: ${reasonOf(error)}`, { cause: error });
+    // The database refused a statement of the migration (a user without CREATE on it): one line, not pg's object.
+    if (error instanceof pg.DatabaseError) {
+      throw new StoreUnavailableError(`Cannot set up the store's schema in the PostgreSQL database: ${reasonOf(error)} (SQLSTATE ${error.code})`, { cause: error });
+    }
+    throw error;
   }
-  return new PgStore(pool, owned, layout, options.maxAttempts ?? 30, options.readCacheSize ?? DEFAULT_READ_CACHE_SIZE, options.now);
+  return new PgStore(pool, owned, layout, options.maxAttempts ?? 30, cache, log, now);
 }
 
 /** A store over PostgreSQL, with the blob store every process on the same database shares. */
@@ -131,8 +161,11 @@ class PgStore implements PostgresStore {
   private readonly running = new Set<Promise<unknown>>();
   readonly blobs: BlobStore;
   readonly rateLimiter: SharedRateCounter;
-  private readonly cache: SnapshotCache;
   private readonly probe: SnapshotProbe;
+  /** Whether the database is away, as calls find it; logs when it goes and comes back. */
+  private readonly watch: OutageWatch;
+  /** The last answer of ready(), and when it was asked (ms). */
+  private readiness: { at: number; answer: Promise<void> } | undefined;
   /**
    * How often, of late, the cache answered a read whole, or could have (a moving average from 0 to 1). While
    * it does often enough (PROBE_WORTH), a read asks for the snapshot alone first, and is answered from the
@@ -149,12 +182,17 @@ class PgStore implements PostgresStore {
     private readonly owned: boolean,
     private readonly layout: Layout,
     private readonly maxAttempts: number,
-    cacheSize: number,
-    now?: () => Date,
+    private readonly cache: SnapshotCache,
+    log: StoreLog,
+    private readonly now: () => Date,
   ) {
-    this.blobs = createPostgresBlobStore(pool, layout.own('blobs'), { now });
-    this.rateLimiter = createPostgresRateLimiter(pool, layout.own('rate_limits'));
-    this.cache = new SnapshotCache(cacheSize);
+    this.watch = new OutageWatch(log, now, () => {
+      cache.clear();
+      this.readiness = undefined;
+    });
+    const failed = (error: unknown) => this.watch.failed(error);
+    this.blobs = createPostgresBlobStore(pool, layout.own('blobs'), { now, failed });
+    this.rateLimiter = createPostgresRateLimiter(pool, layout.own('rate_limits'), failed);
     this.probe = new SnapshotProbe(pool);
   }
 
@@ -164,6 +202,7 @@ class PgStore implements PostgresStore {
         const answered = await this.readFromCache(fn);
         if (answered) {
           this.readsFromCache++;
+          this.watch.reached();
           return answered.result as T;
         }
       }
@@ -182,7 +221,7 @@ class PgStore implements PostgresStore {
     try {
       snapshot = await this.probe.next();
     } catch (error) {
-      throw unavailable(error);
+      throw this.watch.failed(error);
     }
     const current = this.cache.snapshot === snapshot;
     const view = this.cache.view(snapshot);
@@ -204,9 +243,9 @@ class PgStore implements PostgresStore {
   private async readInTransaction<T>(fn: Parameters<Store['read']>[0]): Promise<T> {
     const client = await this.connect();
     let broken: unknown;
+    const tx = new PgRead(client, this.layout);
     try {
       const began = await begin(client, 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      const tx = new PgRead(client, this.layout);
       let found = false;
       if (this.cache.enabled) {
         // Asked right behind the BEGIN; the reads wait for its answer to look in the cache.
@@ -232,10 +271,11 @@ class PgStore implements PostgresStore {
         holdWrites(client);
         client.query('COMMIT').catch(() => undefined);
       } else await client.query('COMMIT');
+      this.watch.reached();
       return result;
     } catch (error) {
       broken = await rollback(client, error);
-      throw unavailable(error);
+      throw this.watch.failed(error, tx.failure);
     } finally {
       checkIn(client, broken);
     }
@@ -268,11 +308,12 @@ class PgStore implements PostgresStore {
             await tx.flush();
             await client.query('COMMIT');
           }
+          this.watch.reached();
           return result;
         } catch (error) {
           broken = await rollback(client, error);
           // A statement that failed may have been caught and turned into another error by `fn`.
-          if (!isRetryable(error) && !isRetryable(tx.failure)) throw unavailable(error);
+          if (!isRetryable(error) && !isRetryable(tx.failure)) throw this.watch.failed(error, tx.failure);
           if (attempt >= this.maxAttempts) {
             throw new StoreUnavailableError(`The write met concurrent writes ${attempt} times in a row; try again`, { cause: error });
           }
@@ -284,22 +325,39 @@ class PgStore implements PostgresStore {
     });
   }
 
-  /** The database answers, and is not a read-only standby. */
+  /**
+   * The database answers, is not a read-only standby, and holds the store's schema at the version this code
+   * migrates to. The answer is kept for READY_KEPT_MS, and dropped when an outage begins or ends.
+   */
   ready(): Promise<void> {
-    return this.track(async () => {
-      const client = await this.connect();
-      let broken: unknown;
-      try {
-        const { rows } = await client.query('SELECT pg_is_in_recovery() AS standby');
-        if (rows[0].standby) throw new StoreUnavailableError('The PostgreSQL database is a read-only standby');
-      } catch (error) {
-        if (error instanceof StoreUnavailableError) throw error;
-        broken = isUnreachable(error) ? error : undefined;
-        throw unavailable(error);
-      } finally {
-        checkIn(client, broken);
+    const now = this.now().getTime();
+    const kept = this.readiness;
+    if (kept && !this.closed && now - kept.at < READY_KEPT_MS) return kept.answer;
+    const answer = this.track(() => this.probeReadiness());
+    answer.catch(() => undefined);
+    this.readiness = { at: now, answer };
+    return answer;
+  }
+
+  private async probeReadiness(): Promise<void> {
+    const client = await this.connect();
+    let broken: unknown;
+    try {
+      const { rows } = await client.query(`SELECT pg_is_in_recovery() AS standby, (SELECT value FROM ${this.layout.own('meta')} WHERE key = 'version') AS version`);
+      if (rows[0].standby) throw new StoreUnavailableError('The PostgreSQL database is a read-only standby');
+      const version = rows[0].version === null ? 0 : Number(rows[0].version);
+      if (version !== SCHEMA_VERSION) {
+        const remedy = version < SCHEMA_VERSION ? 'start docs-platform again to migrate it' : 'upgrade docs-platform';
+        throw new StoreUnavailableError(`The PostgreSQL schema ${this.layout.namespace} is at version ${version}, not ${SCHEMA_VERSION} as this docs-platform expects: ${remedy}`);
       }
-    });
+      this.watch.reached();
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) throw error;
+      broken = isUnreachable(error) ? error : undefined;
+      throw this.watch.failed(error);
+    } finally {
+      checkIn(client, broken);
+    }
   }
 
   figures(): StoreFigures {
@@ -339,7 +397,7 @@ class PgStore implements PostgresStore {
     try {
       return await checkOut(this.pool);
     } catch (error) {
-      throw unavailable(error);
+      throw this.watch.failed(error);
     }
   }
 }
@@ -351,6 +409,16 @@ class PgStore implements PostgresStore {
  * carries the error to the transaction, which gives the connection back broken.
  */
 const onLostWhileOut = () => undefined;
+
+/** Creates or upgrades the store's schema on a connection of the pool (migrate.ts). */
+async function migrateOn(pool: pg.Pool, layout: Layout, log: StoreLog): Promise<void> {
+  const client = await checkOut(pool);
+  try {
+    await migrate(client, layout, log);
+  } finally {
+    checkIn(client);
+  }
+}
 
 /** Takes a connection from the pool (see onLostWhileOut). */
 async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
