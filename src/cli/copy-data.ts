@@ -127,7 +127,8 @@ async function openSource(data: string): Promise<Source> {
 async function openTarget(data: string, replaceFile: boolean): Promise<Target> {
   if (isPostgresUrl(data)) {
     const { createPostgresStore } = await import('../postgres.js');
-    const store = await createPostgresStore(postgresOptions(data));
+    // A database that does not exist yet is created, when the URL's user may: a copy's target is new.
+    const store = await createPostgresStore({ ...postgresOptions(data), createDatabase: true });
     return {
       async isEmpty() {
         const counts = await store.countRecords();

@@ -1,6 +1,7 @@
 import { ApiError } from '../core/errors.js';
 import { CorruptDataFileError } from '../store/json-file.js';
 import { StoreLockedError } from '../store/lock-file.js';
+import { SchemaTooNewError } from '../store/postgres/migrate.js';
 import { StoreUnavailableError } from '../store/types.js';
 
 /** Prints a failure as one line and exits: 2 for bad input, 1 for everything else. */
@@ -9,7 +10,7 @@ export function reportFatal(error: unknown): never {
     console.error(`error: ${error.message}`);
     process.exit(2);
   }
-  if (error instanceof StoreLockedError || error instanceof CorruptDataFileError || error instanceof StoreUnavailableError) {
+  if (error instanceof StoreLockedError || error instanceof CorruptDataFileError || error instanceof StoreUnavailableError || error instanceof SchemaTooNewError) {
     console.error(`error: ${error.message}`);
     process.exit(1);
   }

@@ -2,6 +2,7 @@ import type { BlobStore } from '../core/blobs.js';
 import type { RateLimiter } from '../core/rate-limit.js';
 import { createFolderBlobStore } from '../store/blob-folder.js';
 import { createJsonFileStore } from '../store/json-file.js';
+import type { StoreLog } from '../store/postgres/outage.js';
 import type { Store } from '../store/types.js';
 
 /** Whether a `--data` value names a PostgreSQL database (`postgres://…`) rather than a JSON file. */
@@ -20,14 +21,15 @@ export function shownData(data: string): string {
 }
 
 /**
- * The store and the file bytes a `--data` value names: a PostgreSQL database (its tables made or upgraded
- * first; the driver is loaded only then), with the rate limiter every process on it shares, or a JSON data
- * file with its blob folder beside it (and rate limits counted in memory, the platform's default).
+ * The store and the file bytes a `--data` value names: a PostgreSQL database (created if missing and the
+ * user may, its tables made or upgraded first; the driver is loaded only then), with the rate limiter every
+ * process on it shares, or a JSON data file with its blob folder beside it (and rate limits counted in
+ * memory, the platform's default). `log` hears the PostgreSQL store (default stderr).
  */
-export async function openData(data: string): Promise<{ store: Store; blobs: BlobStore; rateLimiter?: RateLimiter }> {
+export async function openData(data: string, log?: StoreLog): Promise<{ store: Store; blobs: BlobStore; rateLimiter?: RateLimiter }> {
   if (isPostgresUrl(data)) {
     const { createPostgresStore } = await import('../postgres.js');
-    const store = await createPostgresStore(postgresOptions(data));
+    const store = await createPostgresStore({ ...postgresOptions(data), createDatabase: true, log });
     return { store, blobs: store.blobs, rateLimiter: store.rateLimiter };
   }
   const store = await createJsonFileStore({ path: data });

@@ -11,6 +11,8 @@ import { createPlatform } from '../platform.js';
 import { startWarnings } from './environment.js';
 import { openData, shownData } from './open-data.js';
 import type { ServerSettings } from './server-settings.js';
+import type { StoreLog } from '../store/postgres/outage.js';
+import { StoreUnavailableError } from '../store/types.js';
 
 /**
  * How the bundled server treats its clients, from its settings: each one's budget (DOCS_PLATFORM_RATE_LIMIT;
@@ -32,14 +34,16 @@ const COLLECT_INTERVAL_MS = 6 * 60 * 60 * 1000;
 /**
  * The bundled server's platform over its data (a JSON file with its blob folder, or a PostgreSQL database
  * with its blobs table), with a pool of worker threads for the CPU-heavy jobs (the bench's heavy-work case
- * serves this same one; it may pass `inlineWorkers` to measure the difference).
+ * serves this same one; it may pass `inlineWorkers` to measure the difference). `log` hears the PostgreSQL
+ * store's migrations and outages.
  */
 export async function openServerPlatform(
   settings: Pick<ServerSettings, 'data' | 'baseUrl' | 'fetchAllow'>,
   workers: Workers = createWorkerPool({ warmThreads: 1 }),
   metrics?: Metrics,
+  log?: StoreLog,
 ): Promise<Platform> {
-  const { store: opened, blobs, rateLimiter } = await openData(settings.data);
+  const { store: opened, blobs, rateLimiter } = await openData(settings.data, log);
   // With metrics, the store's writes are timed and its journal figures read at each scrape.
   const store = metrics ? metrics.instrument(opened) : opened;
   // Node loads its fetch (undici) when a fetch class is first touched, ~25 ms of one turn: here at start-up,
@@ -60,7 +64,8 @@ export async function runServer(settings: ServerSettings, print: (line: string) 
   for (const line of startWarnings(settings)) print(line);
   const logger = createLogger({ level: settings.logLevel, pretty: process.stdout.isTTY === true });
   const metrics = settings.metrics || settings.metricsPort !== undefined ? createMetrics() : undefined;
-  const platform = await openServerPlatform(settings, undefined, metrics);
+  // The store's lines (an outage, once when it begins and once when it ends) are log entries like the requests'.
+  const platform = await openServerPlatform(settings, undefined, metrics, (line, level = 'info') => logger[level](line));
   const { store } = platform;
   if (!(await isInitialized(store))) {
     const created = await platform.initialize();
@@ -117,7 +122,9 @@ function every(intervalMs: number, logger: Logger, what: string, work: () => Pro
         const done = await work();
         if (done) logger.info(done.fields, done.message);
       } catch (error) {
-        logger.error({ err: error }, `${what} failed`);
+        // A store that is away says so in one line (its outage is logged by the store too); a bug with its stack.
+        if (error instanceof StoreUnavailableError) logger.error(`${what} failed: ${error.message}`);
+        else logger.error({ err: error }, `${what} failed`);
       }
     });
   };
