@@ -24,26 +24,65 @@ export function freshSchema(label: string): string {
   return `test_${label}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
 }
 
-/** Drops schemas made by freshSchema. */
-export async function dropSchemas(schemas: readonly string[]): Promise<void> {
-  if (!postgresAvailable || schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+/** Runs `fn` on a connection of its own to the test database (or to the database at `url`). */
+export async function withTestClient<T>(fn: (client: pg.Client) => Promise<T>, url = TEST_DATABASE_URL): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    return await fn(client);
   } finally {
     await client.end();
   }
 }
 
+/** Drops schemas made by freshSchema. */
+export async function dropSchemas(schemas: readonly string[]): Promise<void> {
+  if (!postgresAvailable || schemas.length === 0) return;
+  await withTestClient(async (client) => {
+    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  });
+}
+
 /** Empties every table of a schema, if it exists (faster than dropping and creating it again). */
 export async function clearSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
+  await withTestClient(async (client) => {
     const { rows } = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'meta'`, [schema]);
     if (rows.length > 0) await client.query(rows.map((row) => `DELETE FROM "${schema}"."${row.table_name}"`).join('; '));
-  } finally {
-    await client.end();
-  }
+  });
+}
+
+/** A fresh name for a database of one test's own, `docs_platform_<label>_<pid>_<random>`; nothing is created. */
+export function freshDatabaseName(label: string): string {
+  return `docs_platform_${label}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+}
+
+/** The URL of database `name` on the test server, as `user` (default the test URL's). */
+export function databaseUrlOf(name: string, user?: string): string {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  if (user !== undefined) url.username = user;
+  return url.toString();
+}
+
+/** Creates a database of one test's own (never the `test` database) and resolves to its URL; dropDatabase drops it. */
+export async function createDatabase(name: string): Promise<string> {
+  await withTestClient((client) => client.query(`CREATE DATABASE "${name}"`));
+  return databaseUrlOf(name);
+}
+
+/**
+ * Lets database `name` take connections, or refuses them as an outage does: ALLOW_CONNECTIONS false, and
+ * its open connections terminated (waiting until they are gone). Only that database's connections.
+ */
+export async function setConnectionsAllowed(name: string, allowed: boolean): Promise<void> {
+  await withTestClient(async (client) => {
+    await client.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS ${allowed}`);
+    if (!allowed) await client.query(`SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE datname = $1`, [name]);
+  });
+}
+
+/** Drops a database made by a test, if it exists; FORCE terminates its connections first. */
+export async function dropDatabase(name: string): Promise<void> {
+  if (!postgresAvailable) return;
+  await withTestClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
