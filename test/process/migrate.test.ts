@@ -4,7 +4,17 @@ import { createPlatform } from '../../src/core/platform.js';
 import { readJsonData } from '../../src/store/backup.js';
 import { createFolderBlobStore, folderBlobKeys } from '../../src/store/blob-folder.js';
 import { createJsonFileStore } from '../../src/store/json-file.js';
-import { dropSchemas, freshSchema, postgresAvailable, skipReason, TEST_DATABASE_URL } from '../postgres/database.js';
+import {
+  databaseUrlOf,
+  dropDatabase,
+  dropSchemas,
+  freshDatabaseName,
+  freshSchema,
+  postgresAvailable,
+  skipReason,
+  TEST_DATABASE_URL,
+  withTestClient,
+} from '../postgres/database.js';
 import { api } from './api.js';
 import { cleanUp, runCli, serve, tempDir } from './spawn.js';
 
@@ -12,6 +22,12 @@ vi.setConfig({ testTimeout: 90_000, hookTimeout: 30_000 });
 afterEach(cleanUp);
 const schemas: string[] = [];
 afterAll(() => dropSchemas(schemas));
+const databases: string[] = [];
+const roles: string[] = [];
+afterEach(async () => {
+  for (const name of databases.splice(0)) await dropDatabase(name);
+  for (const role of roles.splice(0)) await withTestClient((client) => client.query(`DROP ROLE IF EXISTS "${role}"`));
+});
 
 /** A JSON installation with records of several tables and two file blobs; returns its owner's token and ids. */
 async function seedJsonInstallation(data: string) {
@@ -92,5 +108,60 @@ describe.skipIf(!postgresAvailable)(`migrate between a JSON data file and Postgr
     expect((await runCli(['migrate', '--from', source, '--to', database])).code).toBe(0);
     const occupied = await runCli(['migrate', '--from', database, '--to', source]);
     expect(occupied).toMatchObject({ code: 1, stderr: expect.stringMatching(/a\.json holds data already/) });
+  });
+});
+
+/** Whether a database of that name exists on the test server. */
+const databaseExists = (name: string) => withTestClient(async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
+
+/** Expects a command that failed at start: exit 1, nothing on stdout, and one line on stderr, with no stack. */
+function expectOneLine(result: { code: number | null; stdout: string; stderr: string }, line: RegExp | string) {
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trim().split('\n')).toEqual([typeof line === 'string' ? line : expect.stringMatching(line)]);
+}
+
+describe.skipIf(!postgresAvailable)(`migrate into a PostgreSQL database that does not exist${postgresAvailable ? '' : ` (skipped: ${skipReason})`}`, () => {
+  test('creates it when the URL\'s user may, then copies into it', async () => {
+    const source = join(tempDir(), 'source.json');
+    await seedJsonInstallation(source);
+    const name = freshDatabaseName('migrate');
+    databases.push(name);
+    const copied = await runCli(['migrate', '--from', source, '--to', databaseUrlOf(name), '--json']);
+    expect(copied.code, copied.stderr).toBe(0);
+    expect(JSON.parse(copied.stdout)).toMatchObject({ complete: true });
+    expect(copied.stderr).toContain(`docs-platform store: created the PostgreSQL database "${name}"`);
+    expect(await databaseExists(name)).toBe(true);
+  });
+
+  test('stops with one line saying how to create it when the user may not (no CREATEDB), and creates nothing', async () => {
+    const source = join(tempDir(), 'source.json');
+    await seedJsonInstallation(source);
+    const role = freshDatabaseName('nocreatedb');
+    roles.push(role);
+    await withTestClient((client) => client.query(`CREATE ROLE "${role}" LOGIN NOCREATEDB`));
+    const name = freshDatabaseName('migrate');
+    databases.push(name);
+    const { hostname, port } = new URL(TEST_DATABASE_URL);
+    const result = await runCli(['migrate', '--from', source, '--to', databaseUrlOf(name, role)]);
+    expectOneLine(
+      result,
+      `error: The PostgreSQL database "${name}" does not exist and user "${role}" may not create it: create it as a user who may (createdb -h ${hostname} -p ${port || 5432} -O ${role} ${name})`,
+    );
+    expect(await databaseExists(name)).toBe(false);
+  });
+
+  test('a connection that fails at start is one line each: refused, an unknown role, an unknown host', async () => {
+    const source = join(tempDir(), 'source.json');
+    await seedJsonInstallation(source);
+    const refused = new URL(TEST_DATABASE_URL);
+    refused.port = '1';
+    expectOneLine(await runCli(['migrate', '--from', source, '--to', refused.toString()]), /^error: Cannot reach the PostgreSQL database: .*ECONNREFUSED/);
+    const stranger = new URL(TEST_DATABASE_URL);
+    stranger.username = freshDatabaseName('nobody');
+    expectOneLine(await runCli(['migrate', '--from', source, '--to', stranger.toString()]), `error: Cannot reach the PostgreSQL database: role "${stranger.username}" does not exist`);
+    const unknown = new URL(TEST_DATABASE_URL);
+    unknown.hostname = 'no-such-host.invalid';
+    expectOneLine(await runCli(['migrate', '--from', source, '--to', unknown.toString()]), /^error: Cannot reach the PostgreSQL database: getaddrinfo ENOTFOUND no-such-host\.invalid$/);
   });
 });

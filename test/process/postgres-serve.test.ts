@@ -1,7 +1,7 @@
 import { createServer, connect, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { TEST_DATABASE_URL } from '../postgres/database.js';
+import { databaseUrlOf, dropDatabase, freshDatabaseName, TEST_DATABASE_URL } from '../postgres/database.js';
 import { api, listAll, type Reply } from './api.js';
 import { databaseUrl, describePostgres, dropDatabases, freshDatabase, initialize } from './postgres-servers.js';
 import { cleanUp, FIRST_START_TOKEN, LISTENING, listening, runCli, serve, startCli, tempDir } from './spawn.js';
@@ -116,6 +116,21 @@ class DatabaseProxy {
 }
 
 describePostgres('serve on PostgreSQL', () => {
+  test('a first start on a database that does not exist creates it (the URL\'s user may), then the organization', { timeout: 60_000 }, async () => {
+    const name = freshDatabaseName('serve');
+    try {
+      const child = startCli(['serve', '--data', databaseUrlOf(name), '--port', '0']);
+      const server = await listening(child);
+      expect(child.stdout).toMatch(FIRST_START_TOKEN);
+      expect(child.stdout).toContain(`docs-platform store: created the PostgreSQL database \\"${name}\\"`);
+      expect((await api(server.url, FIRST_START_TOKEN.exec(child.stdout)![1]!)('GET', '/readyz')).status).toBe(200);
+      child.signal('SIGTERM');
+      expect(await child.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      await dropDatabase(name);
+    }
+  });
+
   test('serve --workers 3 prints the token once and one listening line, answers, and stops on SIGTERM with exit 0', { timeout: 60_000 }, async () => {
     const url = databaseUrl(freshDatabase('cluster'));
     const child = startCli(['serve', '--data', url, '--port', '0', '--workers', '3']);
@@ -190,5 +205,18 @@ describePostgres('serve on PostgreSQL', () => {
     expect(await titles()).toEqual(['Before', 'After']);
     server.child.signal('SIGTERM');
     expect(await server.child.exited).toEqual({ code: 0, signal: null });
+
+    // Each outage is two log entries: one as it began (error, with the reason), one as it ended (info, with
+    // how long it lasted); the requests between logged no stack.
+    const entries = server.child.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    const outages = entries.flatMap((entry) => {
+      if (/^docs-platform store: database unreachable: \S/.test(entry.msg)) return [`${entry.level}:down`];
+      return /^docs-platform store: database reachable again after [\d.]+ s$/.test(entry.msg) ? [`${entry.level}:up`] : [];
+    });
+    expect(outages.join(' ')).toMatch(/^50:down 30:up 50:down 30:up( 50:down 30:up)*$/);
+    expect(entries.filter((entry) => entry.msg === 'request failed')).toEqual([]);
   });
 });
