@@ -167,6 +167,23 @@ describe('PostgreSQL snapshot cache: what it keeps', () => {
     expect(cache.view('12:12:')!.get('things', 'a')).toEqual({ found: true, value: undefined });
   });
 
+  it('forgets everything on clear() (an outage), even under the same snapshot, and a view from before neither answers nor keeps', () => {
+    const cache = new SnapshotCache(100);
+    const before = cache.view('10:12:')!;
+    before.keepGet('things', 'a', record('a'));
+    cache.clear();
+    // The database that comes back may be another server whose snapshot prints the same.
+    expect(cache.snapshot).toBeUndefined();
+    const after = cache.view('10:12:')!;
+    expect(after.get('things', 'a')).toEqual({ found: false });
+    // A transaction that began before the outage, on the old server, still finishing.
+    before.keepGet('things', 'b', record('b'));
+    expect(before.get('things', 'a')).toEqual({ found: false });
+    expect(after.get('things', 'b')).toEqual({ found: false });
+    after.keepGet('things', 'b', record('b'));
+    expect(after.get('things', 'b')).toEqual({ found: true, value: record('b') });
+  });
+
   it('holds at most its capacity, a list weighing its items, dropping the oldest first', () => {
     const cache = new SnapshotCache(5);
     const view = cache.view('1:2:')!;
