@@ -40,7 +40,8 @@ Creates an organization, its owner with the role admin, and an API token for the
 
 Options:
   --data FILE   The JSON data file (default ${DEFAULT_DATA}; created if missing), or a PostgreSQL
-                URL (postgres://user@host:5432/db; its tables are created if missing)
+                URL (postgres://user@host:5432/db; the database, if the user may, and its
+                tables are created if missing)
   --title T     The organization's title (default "My organization")
   --email E     The owner's e-mail; a user who has it becomes the owner. Default: a new user
                 (owner-<id>@docs-platform.local), so every init makes a new owner
@@ -108,8 +109,9 @@ While it runs, the server holds the data file's lock: CLI commands that write re
 
 Copies a whole installation, every record and the file bytes, from a JSON data file into a PostgreSQL
 database (postgres://user@host:5432/db) or back. The source is read in one consistent state, also while
-servers run on it; the target must be empty (refused otherwise). Prints the record count of each table on
-both sides, and exits 1 if any differs.
+servers run on it; the target must be empty (refused otherwise). A target database that does not exist is
+created when the URL's user may (CREATEDB); otherwise one line says how. Prints the record count of each
+table on both sides, and exits 1 if any differs.
 
 Options:
   --from DATA   The JSON data file or PostgreSQL URL to copy
