@@ -1,7 +1,7 @@
 import { isOutage, isSchemaMissing, reasonOf, unavailable } from './errors.js';
 
 /** Where a PostgreSQL store reports: a line, and how much it matters (default `info`). */
-export type StoreLog = (line: string, level?: 'info' | 'warn' | 'error') => void;
+export type StoreLog = (line: string, level?: 'info' | 'error') => void;
 
 /**
  * Whether the store's database is away, as the store's calls find it. The first call that fails for want of
@@ -19,11 +19,6 @@ export class OutageWatch {
     private readonly now: () => Date,
     private readonly onChange: () => void,
   ) {}
-
-  /** Whether an outage is under way. */
-  get down(): boolean {
-    return this.since !== undefined;
-  }
 
   /**
    * The error a failed call rejects with (errors.ts: unavailable), noting an outage when it is one.
