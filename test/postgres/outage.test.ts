@@ -4,7 +4,7 @@
  * shape with Retry-After, never 500; /readyz answers 503; the store logs one line when the outage begins
  * and one when it ends, and no stack; the server serves again by itself once the database is back.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manualClock } from '../../src/core/clock.js';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../../src/store/postgres/errors.js';
 import { createPostgresStore } from '../../src/postgres.js';
@@ -21,6 +21,9 @@ import {
   TEST_DATABASE_URL,
   withTestClient,
 } from './database.js';
+
+// Creating and dropping a database, and migrating it, take seconds on a loaded machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 });
 
 const databases: string[] = [];
 const schemas: string[] = [];
