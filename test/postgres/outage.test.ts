@@ -81,8 +81,10 @@ describe.skipIf(!postgresAvailable).each(TRANSPORTS)(`PostgreSQL outages (%s)${p
     await setConnectionsAllowed(name, false);
     expectOutage(await h.owner.get(org), 'a read');
     expectOutage(await h.owner.put(`${org}/teams`, { title: 'Refused' }), 'a write');
-    // A client the rate limiter has not counted yet in this window: it counts in memory meanwhile.
-    expectOutage(await reader.get(org), "a read of a token the limiter had not seen");
+    // A token this process has not seen: its budget needs the token's owner, which the store cannot tell.
+    expectOutage(await reader.get(org), 'a read with a token this process had not seen');
+    // A client without a token, whom the limiter had not counted in this window: counted in memory meanwhile.
+    expect((await h.request('GET', org)).status).toBe(401);
     expect(await readiness(h)).toEqual({ status: 503, message: expect.stringMatching(/^Not ready: The database cannot be reached \(database ".*" is not currently accepting connections\)/) });
 
     clock.advance(7_000);
@@ -100,7 +102,8 @@ describe.skipIf(!postgresAvailable).each(TRANSPORTS)(`PostgreSQL outages (%s)${p
     ]);
     // No stack was logged: neither a request's nor the rate limiter's.
     expect(failures).toEqual([]);
-    // What the limiter counted in memory reached the shared counts once the database was back: both tokens' keys.
+    // What the limiter counted in memory reached the shared counts once the database was back: the owner's
+    // token and the client address.
     await store.rateLimiter.settle();
     const { rows } = await withTestClient((client) => client.query('SELECT count(*)::int AS keys FROM docs_platform.rate_limits'), url);
     expect(rows[0].keys).toBe(2);
