@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** The docs-platform command line: init, user create, token create|list|revoke, serve, backup, migrate, gc. */
+/** The docs-platform command line: init, user create, token create|list|revoke, serve, mcp, backup, migrate, gc. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ClusterNeedsPostgresError, runCluster } from './cli/cluster.js';
@@ -14,6 +14,7 @@ import { collectData, CollectionBusyError, describeCollection } from './cli/coll
 import { isPostgresUrl, openData, shownData } from './cli/open-data.js';
 import { runTokenCommand } from './cli/token-command.js';
 import { StoreLockedError } from './store/lock-file.js';
+import { McpCommandError, runMcpCommand } from './cli/mcp-command.js';
 
 const DEFAULT_DATA = process.env.DOCS_PLATFORM_DATA || './data/docs-platform.json';
 const LOCK_NOTE = `With a JSON data file, the server must not be running on it while a command writes to it: the
@@ -27,6 +28,7 @@ Commands:
   user create   Add a user to an organization with a role and issue an API token
   token         Create, list or revoke a user's API tokens
   serve         Run the API server on a data file
+  mcp           Serve the author tools (MCP) on stdin/stdout, for a local agent
   backup        Copy a data file or database into one JSON file, also while servers run
   migrate       Copy a whole installation between a JSON data file and PostgreSQL
   gc            Remove file bytes nothing references any more, and expired PDFs
@@ -105,6 +107,24 @@ Options:
   --help        Show this help
 
 While it runs, the server holds the data file's lock: CLI commands that write refuse to run.`,
+  mcp: `Usage: docs-platform mcp --token T [--data FILE]
+       docs-platform mcp --token T --url http://HOST:PORT
+
+Serves the author server (MCP tools to find, read and edit content, review and merge change requests,
+and publish sites) on stdin and stdout, for an agent that starts it as a local MCP server. The tools act
+as the holder of token T, with its permissions. With --data they run in this process on the data (its
+tool calls are logged as JSON lines on stderr); with --url every message goes to the running server's
+/mcp. See docs/mcp.md.
+
+Options:
+  --token T     The API token (default: the DOCS_PLATFORM_TOKEN environment variable)
+  --data FILE   The JSON data file (default ${DEFAULT_DATA}), or a PostgreSQL URL; a JSON file must not
+                be in use by a server: use --url for a server that runs on it
+  --url URL     The base URL of a running server (its /mcp is used), instead of --data
+  --help        Show this help
+
+Environment (with --data): DOCS_PLATFORM_BASE_URL, DOCS_PLATFORM_FETCH_ALLOW and DOCS_PLATFORM_LOG_LEVEL,
+as for serve.`,
   migrate: `Usage: docs-platform migrate --from DATA --to DATA [--json]
 
 Copies a whole installation, every record and the file bytes, from a JSON data file into a PostgreSQL
@@ -269,6 +289,28 @@ async function main(argv: string[]): Promise<void> {
       throw error;
     });
     return;
+  }
+  if (first === 'mcp') {
+    const values = parse('mcp', rest, { data: { type: 'string' }, url: { type: 'string' }, token: { type: 'string' } });
+    if (values.help) return console.log(HELP.mcp);
+    const token = (values.token as string | undefined) ?? process.env.DOCS_PLATFORM_TOKEN;
+    if (!token) fail('mcp: --token is required (or the DOCS_PLATFORM_TOKEN environment variable)');
+    if (values.url !== undefined && values.data !== undefined) fail('mcp: give --url or --data, not both');
+    if (values.url !== undefined) {
+      if (!/^https?:\/\/[^/]/i.test(values.url as string)) fail(`mcp: --url must be an http(s) URL such as http://127.0.0.1:8080, not ${JSON.stringify(values.url)}`);
+      return runMcpCommand({ url: values.url as string, token });
+    }
+    let environment: ReturnType<typeof serverEnvironment>;
+    try {
+      environment = serverEnvironment();
+    } catch (error) {
+      fail(`mcp: ${(error as Error).message}`);
+    }
+    const { baseUrl, fetchAllow, logLevel } = environment;
+    return runMcpCommand({ data: (values.data as string) ?? DEFAULT_DATA, token, baseUrl, fetchAllow, logLevel: logLevel ?? 'info' }).catch((error) => {
+      if (error instanceof McpCommandError) fail(error.message);
+      throw error;
+    });
   }
   if (first === 'backup') {
     const values = parse('backup', rest, { data: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' } });

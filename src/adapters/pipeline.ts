@@ -5,6 +5,7 @@ import { BinaryBody, type Operation, type Route } from '../core/operation.js';
 import type { Platform, Trace } from '../core/platform.js';
 import { chargeRequest, RATE_COSTS, type RateDecision } from '../core/rate-limit.js';
 import { parseOrThrow } from '../core/validate.js';
+import { bearerOf, bearerToken } from './bearer.js';
 import { errorResponse, jsonHeaders, type PlainRequest, type PlainResponse } from './plain.js';
 import { createHealth, HEALTH_PATH, READY_PATH, type Health } from './health.js';
 import { BAD_HOST_MESSAGE, isValidOrigin } from './host.js';
@@ -12,6 +13,8 @@ import { createLanding } from './landing.js';
 import type { DocsAssets } from './openapi/docs-page.js';
 import { createReferenceHandler, DOCS_PATH, OPENAPI_PATH } from './openapi/serve.js';
 import { createReader } from '../reader/handler.js';
+import { answerMcp } from './mcp/answer-mcp.js';
+import { MCP_PATH, readMcpExchange, type McpExchange } from './mcp/mcp-exchange.js';
 import { PUBLISHED_PREFIX } from '../reader/request.js';
 import { clientAddressOf, parseTrustedProxies } from './client-address.js';
 import { setRateLimitHeaders, requestCost, type RateLimitOptions } from './rate-limit.js';
@@ -45,9 +48,10 @@ export interface PipelineOptions {
   trustProxy?: string;
 }
 
-/** What answering a request found on the way: its route match, and its budget's decision. */
+/** What answering a request found on the way: its route match (or its MCP message), and its budget's decision. */
 interface Seen {
   match?: RouteMatch;
+  mcp?: McpExchange;
   decision?: RateDecision;
 }
 
@@ -105,15 +109,6 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     return errorResponse(405, `${request.method} is not allowed on /; use GET`, { allow: 'GET, HEAD' });
   }
 
-  /** The bearer token of a request; 401 when there is none. */
-  function bearerToken(request: PlainRequest): string {
-    const header = request.headers.authorization;
-    if (!header) throw new ApiError(401, 'Authentication required: send the header Authorization: Bearer <token>');
-    const bearer = bearerOf(header);
-    if (bearer === undefined) throw new ApiError(401, 'The Authorization header must be of the form: Bearer <token>');
-    return bearer;
-  }
-
   /** `/healthz` and `/readyz`, when served: answered without a token or a budget. */
   async function probe(request: PlainRequest, path: string): Promise<PlainResponse> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return errorResponse(405, `${request.method} is not allowed on ${path}; use GET`, { allow: 'GET, HEAD' });
@@ -122,9 +117,10 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     return { status: 200, headers: Object.assign(jsonHeaders(), { 'cache-control': 'no-store' }), body: '{"status":"ok"}' };
   }
 
-  /** The route pattern a request is logged under; null for a path that matches none. */
-  function routeLabel(path: string, match: RouteMatch | undefined): string | null {
+  /** The route pattern a request is logged under (a tool call's: `mcp:<tool>`); null for a path that matches none. */
+  function routeLabel(path: string, match: RouteMatch | undefined, mcp?: McpExchange): string | null {
     if (match?.kind === 'route') return match.route.path;
+    if (mcp) return mcp.route;
     if (path === OPENAPI_PATH || path === DOCS_PATH || path === '/') return path;
     if (path.startsWith(PUBLISHED_PREFIX)) return `${PUBLISHED_PREFIX}{path}`;
     return path.startsWith(`${DOCS_PATH}/`) ? `${DOCS_PATH}/{file}` : null;
@@ -139,12 +135,14 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     }
     if (health && (request.path === HEALTH_PATH || request.path === READY_PATH)) return probe(request, request.path);
     const reference = published ? undefined : serveReference(request);
-    const match = (seen.match = reference || published ? undefined : router.match(request.method, request.path));
+    // The author server (MCP): its cost and its log's route are those of the tool it calls.
+    const mcp = (seen.mcp = !reference && !published && request.path === MCP_PATH ? readMcpExchange(platform, request) : undefined);
+    const match = (seen.match = reference || published || mcp ? undefined : router.match(request.method, request.path));
     if (rateLimit && rateLimit.perMinute > 0) {
       const charge = {
         token: bearerOf(request.headers.authorization),
         clientAddress: () => clientAddressOf(request.clientAddress, request.headers['x-forwarded-for'], trusted),
-        cost: requestCost(match?.kind === 'route' ? match.route : undefined),
+        cost: mcp ? mcp.cost : requestCost(match?.kind === 'route' ? match.route : undefined),
         limit: rateLimit.perMinute,
         now: platform.clock.now().getTime(),
       };
@@ -157,7 +155,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
         // answers 503 itself if it must. A store that is away (a 503; the PostgreSQL store logs its outage
         // once, and its limiter counts in memory meanwhile) is not logged again here for every request; any
         // other failure is a bug, logged with its stack.
-        if (!(error instanceof ApiError && error.status === 503)) logger?.failure(requestId, request.method, routeLabel(request.path, match), error);
+        if (!(error instanceof ApiError && error.status === 503)) logger?.failure(requestId, request.method, routeLabel(request.path, match, mcp), error);
       }
       const decision = seen.decision;
       if (decision && !decision.allowed) {
@@ -169,6 +167,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
       }
     }
     if (reference) return reference;
+    if (mcp) return answerMcp(platform, request, mcp, trace, requestId, logger);
     // Awaited: an async function that returns a promise resolves a turn later than one that returns a value.
     return await (published ? reader.published(request)! : handle(request, match!, trace));
   }
@@ -185,7 +184,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
       if (error instanceof ApiError) {
         response = errorResponse(error.status, error.message, error.headers);
       } else {
-        logger?.failure(requestId, request.method, routeLabel(request.path, seen.match), error);
+        logger?.failure(requestId, request.method, routeLabel(request.path, seen.match, seen.mcp), error);
         response = errorResponse(500, 'Internal server error');
       }
     }
@@ -195,8 +194,8 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
       const entry = {
         requestId,
         method: request.method,
-        route: routeLabel(request.path, seen.match),
-        status: response.status,
+        route: routeLabel(request.path, seen.match, seen.mcp),
+        status: seen.mcp?.status ?? response.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         bytes: byteLength(response.body),
         ...(trace.userId !== undefined && { userId: trace.userId }),
@@ -206,11 +205,6 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     }
     return response;
   };
-}
-
-/** The token of an `Authorization: Bearer <token>` header; undefined for a missing header or one of another form. */
-function bearerOf(header: string | undefined): string | undefined {
-  return header === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
 /** Collects and validates the operation's input from the path, the query string and the body. */

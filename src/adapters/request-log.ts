@@ -4,10 +4,15 @@ export interface RequestLogEntry {
   readonly requestId: string;
   readonly method: string;
   /**
-   * The route's pattern (`/v1/orgs/{organizationId}/members`), never the path with its ids; null for a path
-   * that matches no route, or a request node could not parse.
+   * The route's pattern (`/v1/orgs/{organizationId}/members`), never the path with its ids; `mcp:<tool>` for
+   * a tool call of the author server (`/mcp` for its other messages); null for a path that matches no route,
+   * or a request node could not parse.
    */
   readonly route: string | null;
+  /**
+   * The HTTP status; for a tool call of the author server (`mcp:<tool>`) that failed, the status of the API
+   * error the tool answered (its HTTP answer is a 200 that carries the error).
+   */
   readonly status: number;
   /** From the request's arrival in the pipeline to its answer, in milliseconds. */
   readonly durationMs: number;

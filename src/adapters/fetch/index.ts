@@ -53,7 +53,14 @@ function toResponse(response: PlainResponse): Response {
  * token (and `clientAddress`) and sends X-RateLimit-* headers.
  */
 export function createFetchHandler(platform: Platform, options: FetchHandlerOptions = {}) {
-  const pipeline = createPipeline(platform, options);
+  return fetchHandlerOver(createPipeline(platform, options), options);
+}
+
+/**
+ * A Fetch handler over a pipeline. With `path`, every request is answered as if sent to that path (a
+ * handler the app mounts where it likes, such as the author server's).
+ */
+export function fetchHandlerOver(pipeline: ReturnType<typeof createPipeline>, options: FetchHandlerOptions, path?: string) {
   return async (request: Request): Promise<Response> => {
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
@@ -66,7 +73,7 @@ export function createFetchHandler(platform: Platform, options: FetchHandlerOpti
     return toResponse(
       await pipeline({
         method: request.method,
-        path: url.pathname,
+        path: path ?? url.pathname,
         query: url.search.slice(1),
         headers,
         body,

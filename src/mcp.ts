@@ -1,0 +1,5 @@
+/** docs-platform/mcp: the author server (MCP) over a platform's operations. */
+export { createMcpHandler, type McpHandlerOptions } from './adapters/mcp/mcp-handler.js';
+export { createTokenAuthorServer, type TokenAuthorServerOptions } from './adapters/mcp/token-runner.js';
+export { MCP_PATH } from './adapters/mcp/mcp-exchange.js';
+export type { ToolCallEntry } from './adapters/mcp/author-server.js';
