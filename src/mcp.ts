@@ -2,4 +2,4 @@
 export { createMcpHandler, type McpHandlerOptions } from './adapters/mcp/mcp-handler.js';
 export { createTokenAuthorServer, type TokenAuthorServerOptions } from './adapters/mcp/token-runner.js';
 export { MCP_PATH } from './adapters/mcp/mcp-exchange.js';
-export type { ToolCallEntry } from './adapters/mcp/author-server.js';
+export type { AuthorMcpServer, ToolCallEntry } from './adapters/mcp/author-server.js';

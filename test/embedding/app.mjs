@@ -7,6 +7,7 @@ import { createJsonFileStore, createMemoryStore, createPlatform } from 'docs-pla
 import { createFetchHandler } from 'docs-platform/fetch';
 import { serve } from 'docs-platform/node-http';
 import { createWorkerPool } from 'docs-platform/workers';
+import { createMcpHandler } from 'docs-platform/mcp';
 
 const dataFile = join(dirname(fileURLToPath(import.meta.url)), 'data', 'platform.json');
 const results = {};
@@ -43,6 +44,17 @@ results.fetch = {
   contentType: response.headers.get('content-type'),
   ownerRole: listed.items?.find((member) => member.id === userId)?.role ?? null,
 };
+
+// The author server (MCP), mounted at a path of the app's own.
+const mcp = createMcpHandler(platform);
+const tools = await mcp(
+  new Request('http://x/agents/mcp', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  }),
+);
+results.mcp = { status: tools.status, tools: (await tools.json()).result?.tools?.length ?? null };
 
 // The node:http adapter, over a socket on a free port.
 const running = await serve({ platform, port: 0, host: '127.0.0.1' });

@@ -58,23 +58,25 @@ function consumerTsconfig(files: string[], skipLibCheck = false): string {
   });
 }
 
-/** Resolution and types of all three entry points; the @ts-expect-error lines fail if anything were `any`. */
+/** Resolution and types of the entry points; the @ts-expect-error lines fail if anything were `any`. */
 const CHECK_TS = `
 import { createJsonFileStore, createMemoryStore, createPlatform, ApiError, type Platform, type Store } from 'docs-platform';
 import { createFetchHandler } from 'docs-platform/fetch';
 import { serve, type RunningServer } from 'docs-platform/node-http';
 import { createWorkerPool } from 'docs-platform/workers';
+import { createMcpHandler } from 'docs-platform/mcp';
 
 const platform: Platform = createPlatform({ store: createMemoryStore(), workers: createWorkerPool({ threads: 1 }) });
 const store: Promise<Store> = createJsonFileStore({ path: 'data.json' });
 const handle: (request: Request) => Promise<Response> = createFetchHandler(platform);
+const mcp: (request: Request) => Promise<Response> = createMcpHandler(platform);
 const running: Promise<RunningServer> = serve({ platform, port: 0 });
 const status: number = new ApiError(404, 'gone').status;
 // @ts-expect-error a platform needs a store
 createPlatform({});
 // @ts-expect-error listMembers needs an organizationId
 platform.as('user').listMembers({ order: 'asc', sort: 'joinedAt' });
-export { store, handle, running, status };
+export { store, handle, mcp, running, status };
 `;
 
 /** The call README.md shows, with the defaulted query fields left out. */
@@ -123,7 +125,7 @@ describe('the packed package, embedded in a plain JavaScript app', () => {
 
   it('ships the compiled JavaScript and declarations, without sources or tests', () => {
     expect(entries).toContain('package/package.json');
-    for (const file of ['index', 'fetch', 'node-http', 'workers', 'cli', 'server']) {
+    for (const file of ['index', 'fetch', 'node-http', 'workers', 'mcp', 'cli', 'server']) {
       expect(entries).toContain(`package/dist/${file}.js`);
       expect(entries).toContain(`package/dist/${file}.d.ts`);
     }
@@ -147,6 +149,7 @@ describe('the packed package, embedded in a plain JavaScript app', () => {
     });
     expect(output.persisted).toEqual({ format: 'docs-platform', members: 1 });
     expect(output.workers).toEqual({ processingState: 'complete', hasVersion: true, error: null });
+    expect(output.mcp).toEqual({ status: 200, tools: 13 });
     expect(output.reference).toEqual({ openapi: 200, version: '3.1.0', page: 200, bundle: 200, bundleType: 'text/javascript; charset=utf-8' });
   }, 60_000);
 

@@ -1,4 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError, errorBody } from '../../core/errors.js';
 import type { Operation } from '../../core/operation.js';
@@ -41,6 +42,18 @@ export interface AuthorSession {
   readonly failed?: (tool: string, error: unknown) => void;
 }
 
+/**
+ * The author server, to connect to a transport of the MCP SDK (StdioServerTransport, a Streamable HTTP one).
+ * Our own shape rather than the SDK's Server, so that the package's declarations hold no SDK type (some of
+ * them need the DOM's, which a Node app's TypeScript does not have).
+ */
+export interface AuthorMcpServer {
+  /** Starts serving the transport's messages. */
+  connect(transport: { start(): Promise<void>; send(message: never): Promise<void>; close(): Promise<void> }): Promise<void>;
+  /** Closes the transport. */
+  close(): Promise<void>;
+}
+
 /** The tools as tools/list answers them, made once per tool set: their JSON Schemas come from valibot's. */
 const listings = new WeakMap<AuthorTools, Tool[]>();
 
@@ -68,7 +81,7 @@ function describeTool(tool: AuthorTool): Tool {
  * stateless) or per stdio session. Each tool validates its arguments with its schema, then runs its
  * operations through `session.call`; an API error comes back as a tool error with its status and message.
  */
-export function createAuthorServer(tools: AuthorTools, session: AuthorSession): Server {
+export function createAuthorServer(tools: AuthorTools, session: AuthorSession): AuthorMcpServer {
   const server = new Server(AUTHOR_SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing(tools) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -83,7 +96,7 @@ export function createAuthorServer(tools: AuthorTools, session: AuthorSession): 
     session.called?.({ tool: tool.name, status, durationMs, bytes: byteLength(text), ...(trace.userId !== undefined && { userId: trace.userId }) });
     return result;
   });
-  return server;
+  return { connect: (transport) => server.connect(transport as Transport), close: () => server.close() };
 }
 
 /** Runs a tool: its result as JSON (text and structured), or a tool error in the API's error shape, with the status. */

@@ -1,7 +1,6 @@
 import type { Platform } from '../../core/platform.js';
 import { parseOrThrow } from '../../core/validate.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { createAuthorServer, type AuthorSession } from './author-server.js';
+import { createAuthorServer, type AuthorMcpServer, type AuthorSession } from './author-server.js';
 import { authorTools } from './author-tools.js';
 
 /**
@@ -29,7 +28,7 @@ export interface TokenAuthorServerOptions {
  * The author server for one token's holder, to connect to a transport of the caller's choosing
  * (`docs-platform mcp` connects it to stdio): `await server.connect(new StdioServerTransport())`.
  */
-export function createTokenAuthorServer(platform: Platform, options: TokenAuthorServerOptions): Server {
+export function createTokenAuthorServer(platform: Platform, options: TokenAuthorServerOptions): AuthorMcpServer {
   const { token, origin, called, failed } = options;
   return createAuthorServer(authorTools(platform.operations), { run: runAsTokenHolder(platform, token, origin), called, failed });
 }
