@@ -16,6 +16,7 @@ import { createUserToken, listUserTokens, revokeUserToken } from './tokens/user-
 import { createChangeRequest } from './change-requests/create.js';
 import { getChangeRequest, listChangeRequests } from './change-requests/read.js';
 import { updateChangeRequest } from './change-requests/update.js';
+import { listRequestedReviewers, removeRequestedReviewer, requestReviewers } from './change-requests/reviewers.js';
 import { updateChangeRequestContent } from './content/author/operation.js';
 import { downloadFile } from './content/downloads.js';
 import { getChangeRequestPDF } from './content/pdf/operation.js';
@@ -164,6 +165,9 @@ export const operations = {
   createChangeRequest,
   getChangeRequest,
   updateChangeRequest,
+  listRequestedReviewers,
+  requestReviewers,
+  removeRequestedReviewer,
   getSpaceContent,
   getRevisionById,
   listSpacePages,

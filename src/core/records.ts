@@ -295,6 +295,22 @@ export interface ChangeRequestRecord extends StoredRecord {
 }
 
 /**
+ * A user asked to review a change request; id is `<changeRequestId>/<userId>`, so that asking again is the
+ * same record (a conflict-free upsert), not a second one.
+ */
+export interface ChangeRequestReviewerRecord extends StoredRecord {
+  readonly id: string;
+  readonly spaceId: string;
+  readonly changeRequestId: string;
+  readonly userId: string;
+  /** Who asked. */
+  readonly requestedBy: string;
+  /** The change request's revision when it was asked. */
+  readonly revision: string;
+  readonly createdAt: string;
+}
+
+/**
  * A comment in a space, on the space itself or (with `changeRequestId`) on one of its change
  * requests (comments/). `listKey` names the list it is in (comments/keys.ts); `openKey` is the same
  * value while the comment is open and absent once resolved, so the open comments are an index of their
@@ -513,6 +529,7 @@ export const TABLES = {
   contentNodes: 'contentNodes',
   contentDocuments: 'contentDocuments',
   changeRequests: 'changeRequests',
+  changeRequestReviewers: 'changeRequestReviewers',
   comments: 'comments',
   commentReplies: 'commentReplies',
   samlProviders: 'samlProviders',
@@ -568,6 +585,8 @@ export const INDEXES = {
   contentNodesBySpace: index(TABLES.contentNodes, 'spaceId'),
   contentDocumentsBySpace: index(TABLES.contentDocuments, 'spaceId'),
   changeRequestsBySpace: index(TABLES.changeRequests, 'spaceId', 'number'),
+  changeRequestReviewersByChangeRequest: index(TABLES.changeRequestReviewers, 'changeRequestId', 'createdAt'),
+  changeRequestReviewersBySpace: index(TABLES.changeRequestReviewers, 'spaceId'),
   commentsBySpace: index(TABLES.comments, 'spaceId', 'postedAt'),
   commentsByList: index(TABLES.comments, 'listKey', 'postedAt'),
   commentsOpenByList: index(TABLES.comments, 'openKey', 'postedAt'),
@@ -605,6 +624,8 @@ export const STORE_SCHEMA: StoreSchema = Object.fromEntries(
 
 /** The id of a member record. */
 export const memberId = (organizationId: string, userId: string) => `${organizationId}/${userId}`;
+/** The id of the record of a user asked to review a change request. */
+export const changeRequestReviewerId = (changeRequestId: string, userId: string) => `${changeRequestId}/${userId}`;
 /** The id of a team member record. */
 export const teamMemberId = (teamId: string, userId: string) => `${teamId}/${userId}`;
 /** The id of the record holding a space's value of a custom field. */

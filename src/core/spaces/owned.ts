@@ -23,6 +23,8 @@ const OWNED_BY_SPACE: readonly Owned[] = [
   { table: TABLES.contentNodes, index: INDEXES.contentNodesBySpace, organizationBound: false },
   { table: TABLES.contentDocuments, index: INDEXES.contentDocumentsBySpace, organizationBound: false },
   { table: TABLES.changeRequests, index: INDEXES.changeRequestsBySpace, organizationBound: false },
+  // Review requests name members of the space's organization: dropped when it moves to another one.
+  { table: TABLES.changeRequestReviewers, index: INDEXES.changeRequestReviewersBySpace, organizationBound: true },
   { table: TABLES.comments, index: INDEXES.commentsBySpace, organizationBound: false },
   // Replies go with their comments (comments/): a duplicate starts without discussions.
   { table: TABLES.commentReplies, index: INDEXES.commentRepliesBySpace, organizationBound: false },
