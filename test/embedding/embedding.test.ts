@@ -149,7 +149,7 @@ describe('the packed package, embedded in a plain JavaScript app', () => {
     });
     expect(output.persisted).toEqual({ format: 'docs-platform', members: 1 });
     expect(output.workers).toEqual({ processingState: 'complete', hasVersion: true, error: null });
-    expect(output.mcp).toEqual({ status: 200, tools: 13 });
+    expect(output.mcp).toEqual({ status: 200, tools: 15 });
     expect(output.reference).toEqual({ openapi: 200, version: '3.1.0', page: 200, bundle: 200, bundleType: 'text/javascript; charset=utf-8' });
   }, 60_000);
 

@@ -33,7 +33,7 @@ httpSuite(
       entries.length = 0;
       const listed = await rpc('tools/list', {}, 'req-list');
       expect(listed.status).toBe(200);
-      expect((await listed.json()).result.tools).toHaveLength(13);
+      expect((await listed.json()).result.tools).toHaveLength(15);
       const spaces = await rpc('tools/call', { name: 'list_spaces', arguments: { organizationId: h().organizationId } }, 'req-spaces');
       expect(spaces.headers.get('x-request-id')).toBe('req-spaces');
       expect((await spaces.json()).result.isError).toBeUndefined();

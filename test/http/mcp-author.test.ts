@@ -10,6 +10,7 @@ import { connectMcp, expectToolError, mcpTransport } from './mcp-client.js';
 
 const TOOLS = [
   'list_organizations',
+  'list_members',
   'list_spaces',
   'list_sites',
   'search',
@@ -18,6 +19,7 @@ const TOOLS = [
   'open_change_request',
   'edit_pages',
   'comment',
+  'request_review',
   'merge_change_request',
   'publish_site',
   'unpublish_site',
@@ -105,6 +107,13 @@ httpSuite('author MCP server', (h) => {
     const comments = await h().owner.get(`/v1/spaces/${spaceId}/change-requests/${changeRequestId}/comments`);
     expect(comments.body.items.map((item: any) => item.id)).toEqual([comment.id]);
 
+    const reviewer = await h().user('review', { name: 'Rita Reviewer' });
+    const members = await mcp.ok('list_members', { organizationId, search: 'Rita' });
+    expect(members.items.map((member: any) => member.user.id)).toEqual([reviewer.userId]);
+    const asked = await mcp.ok('request_review', { spaceId, changeRequestId, users: [reviewer.userId] });
+    expect(asked.users.map((item: any) => [item.user.id, item.requestedBy.id])).toEqual([[reviewer.userId, h().owner.userId]]);
+    expect((await h().owner.get(`/v1/spaces/${spaceId}/change-requests/${changeRequestId}`)).body.status).toBe('open');
+
     const merged = await mcp.ok('merge_change_request', { spaceId, changeRequestId });
     expect(merged).toMatchObject({ result: 'merge' });
     const siteSpace = await mcp.ok('add_space_to_site', { organizationId, siteId, spaceId });
@@ -139,6 +148,11 @@ httpSuite('author MCP server', (h) => {
     expectToolError(await mcp.call('edit_pages', { spaceId, changeRequestId, changes }), 403, await apiError(reader, `${crPath}/content`, { changes: [{ operation: 'insert_page', title: 'Nope', document: { markdown: 'x' } }] }, 403));
     expectToolError(await mcp.call('merge_change_request', { spaceId, changeRequestId }), 403, await apiError(reader, `${crPath}/merge`, {}, 403));
     expectToolError(await mcp.call('publish_site', { organizationId, siteId }), 403, await apiError(reader, `/v1/orgs/${organizationId}/sites/${siteId}/publish`, {}, 403));
+    expectToolError(
+      await mcp.call('request_review', { spaceId, changeRequestId, users: [h().owner.userId] }),
+      403,
+      await apiError(reader, `${crPath}/requested-reviewers`, { users: [h().owner.userId] }, 403),
+    );
     expectToolError(await mcp.call('open_change_request', { spaceId, subject: 'Mine' }), 403, await apiError(reader, `/v1/spaces/${spaceId}/change-requests`, { subject: 'Mine' }, 403));
     // Nothing changed.
     expect((await h().owner.get(`/v1/sites/${siteId}`)).status).toBe(404);

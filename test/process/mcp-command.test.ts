@@ -42,7 +42,7 @@ describe('docs-platform mcp', () => {
     const { organizationId, userId, token } = JSON.parse(init.stdout);
     const { client, stderr } = await connectStdio(['--data', data, '--token', token]);
 
-    expect((await client.listTools()).tools).toHaveLength(13);
+    expect((await client.listTools()).tools).toHaveLength(15);
     const organizations = await client.callTool({ name: 'list_organizations', arguments: {} });
     expect(answerOf(organizations).items.map((org: { id: string }) => org.id)).toEqual([organizationId]);
     const refused = await client.callTool({ name: 'open_change_request', arguments: { spaceId: 'no-such-space', subject: 'x' } });
@@ -92,5 +92,6 @@ describe('docs-platform mcp', () => {
     const help = await runCli(['mcp', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: docs-platform mcp --token T/);
-  });
+    // Seven starts of the CLI, one after another.
+  }, 180_000);
 });

@@ -16,7 +16,8 @@ export const AUTHOR_SERVER_INFO = { name: 'docs-platform-author', version: '0.1.
 const INSTRUCTIONS =
   'Tools over a documentation platform, acting as the user of the API token, with that user’s permissions. ' +
   'Find content with list_organizations, list_spaces, list_pages, search and get_page. To change a space, ' +
-  'open_change_request, then edit_pages, then merge_change_request (comment to discuss). Sites show spaces: ' +
+  'open_change_request, then edit_pages, then request_review or merge_change_request (comment to discuss; ' +
+  'list_members finds reviewers). Sites show spaces: ' +
   'add_space_to_site, publish_site, unpublish_site.';
 
 /** What a tool call did, once answered: for request logs. */

@@ -26,9 +26,9 @@ function changeFields<N extends string>(change: ObjectLike, fields: Readonly<Rec
   return picked;
 }
 
-/** The change tools: open_change_request, edit_pages, comment, merge_change_request. */
+/** The change tools: open_change_request, edit_pages, comment, request_review, merge_change_request. */
 export function changeRequestTools(operations: Operations): AuthorTool[] {
-  const { createChangeRequest, updateChangeRequestContent, postCommentInChangeRequest, mergeChangeRequest } = operations;
+  const { createChangeRequest, updateChangeRequestContent, postCommentInChangeRequest, requestReviewers, mergeChangeRequest } = operations;
   const target = fieldsOf(mergeChangeRequest, { spaceId: SPACE, changeRequestId: CHANGE_REQUEST });
 
   const insert = changeSchema(operations, 'insert_page');
@@ -94,6 +94,15 @@ export function changeRequestTools(operations: Operations): AuthorTool[] {
       },
       run: async (call, { spaceId, changeRequestId, markdown: body, page }) =>
         call(postCommentInChangeRequest, { spaceId, changeRequestId, body: { markdown: body }, ...(page !== undefined && { page }) }),
+    }),
+    authorTool({
+      name: 'request_review',
+      title: 'Ask for a review',
+      description:
+        'Asks users to review a change request; each must be a member with the review level or above on the space. A draft change request becomes open (submitted for review). Records the review requests; changes no content.',
+      access: 'write',
+      input: { ...target, ...fieldsOf(requestReviewers, { users: 'The user ids of the reviewers (list_members answers them).' }) },
+      run: async (call, args) => call(requestReviewers, args),
     }),
     authorTool({
       name: 'merge_change_request',

@@ -9,9 +9,9 @@ const ORGANIZATION = 'The id of the organization (list_organizations answers the
 const SPACE = 'The id of the space (list_spaces answers them).';
 const CHANGE_REQUEST = "The id of a change request of the space: read its content instead of the space's.";
 
-/** The tools that find organizations, spaces, sites and pages, and read a page's Markdown. */
+/** The tools that find organizations, members, spaces, sites and pages, and read a page's Markdown. */
 export function readTools(operations: Operations): AuthorTool[] {
-  const { listOrganizations, listSpaces, listSites, searchOrganizationContent } = operations;
+  const { listOrganizations, listMembers, listSpaces, listSites, searchOrganizationContent } = operations;
   const { listSpacePages, listChangeRequestPages, getSpacePage, getSpacePageByPath, getChangeRequestPage, getChangeRequestPageByPath } = operations;
 
   const pageInput = {
@@ -28,6 +28,14 @@ export function readTools(operations: Operations): AuthorTool[] {
       access: 'read',
       input: fieldsOf(listOrganizations, { limit: LIMIT, page: PAGE }),
       run: async (call, args) => call(listOrganizations, args),
+    }),
+    authorTool({
+      name: 'list_members',
+      title: 'List members',
+      description: 'Lists the members of an organization with their user ids and roles, e.g. to choose reviewers; `search` matches names and e-mails. Changes nothing.',
+      access: 'read',
+      input: fieldsOf(listMembers, { organizationId: ORGANIZATION, search: 'Words of a name or an e-mail address.', role: 'Only members with this role.', limit: LIMIT, page: PAGE }),
+      run: async (call, args) => call(listMembers, args),
     }),
     authorTool({
       name: 'list_spaces',
