@@ -92,6 +92,5 @@ describe('docs-platform mcp', () => {
     const help = await runCli(['mcp', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: docs-platform mcp --token T/);
-    // Seven starts of the CLI, one after another.
-  }, 180_000);
+  }, 180_000); // seven starts of the CLI, one after another
 });
