@@ -40,7 +40,7 @@ export async function runMcpCommand(command: McpCommand): Promise<void> {
     const server = createTokenAuthorServer(platform, {
       token: command.token,
       // One line per tool call, as a request's: a request id of its own, the tool as the route.
-      called: (entry) => logger.request({ requestId: crypto.randomUUID(), method: 'tools/call', route: `mcp:${entry.tool}`, ...entry }),
+      called: ({ tool, ...entry }) => logger.request({ requestId: crypto.randomUUID(), method: 'tools/call', route: `mcp:${tool}`, ...entry }),
       failed: (tool, error) => logger.failure(crypto.randomUUID(), 'tools/call', `mcp:${tool}`, error),
     });
     await server.connect(stdio);

@@ -56,10 +56,19 @@ function entriesOf(operation: Operation): v.ObjectEntries {
  * named in `required` must be given to the tool even where the operation has a default.
  */
 export function fieldsOf<N extends string>(operation: Operation, fields: Readonly<Record<N, string>>, required: readonly N[] = []): Record<N, v.GenericSchema> {
-  const entries = entriesOf(operation);
+  return describedFields(entriesOf(operation), fields, operation.name, required);
+}
+
+/** Some entries of an object schema (`owner`, for the error of a missing one), described, as fieldsOf takes them. */
+export function describedFields<N extends string>(
+  entries: v.ObjectEntries,
+  fields: Readonly<Record<N, string>>,
+  owner: string,
+  required: readonly N[] = [],
+): Record<N, v.GenericSchema> {
   const picked = {} as Record<N, v.GenericSchema>;
   for (const name of Object.keys(fields) as N[]) {
-    const field = fieldOf(entries, name, operation.name);
+    const field = fieldOf(entries, name, owner);
     picked[name] = described(required.includes(name) ? requiredOf(field) : field, fields[name]);
   }
   return picked;

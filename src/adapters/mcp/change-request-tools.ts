@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorTool, described, fieldOf, fieldsOf, requiredOf, type AuthorTool, type Operations } from './author-tool.js';
+import { authorTool, described, describedFields, fieldOf, fieldsOf, requiredOf, type AuthorTool, type Operations } from './author-tool.js';
 
 // The tools of the change-request workflow: open one, edit its pages, discuss it, merge it.
 
@@ -19,13 +19,6 @@ function changeSchema(operations: Operations, kind: string): ObjectLike {
   return found;
 }
 
-/** Fields of a change kind, described, as in fieldsOf. */
-function changeFields<N extends string>(change: ObjectLike, fields: Readonly<Record<N, string>>): Record<N, v.GenericSchema> {
-  const picked = {} as Record<N, v.GenericSchema>;
-  for (const name of Object.keys(fields) as N[]) picked[name] = described(fieldOf(change.entries, name, 'a page change'), fields[name]);
-  return picked;
-}
-
 /** The change tools: open_change_request, edit_pages, comment, request_review, merge_change_request. */
 export function changeRequestTools(operations: Operations): AuthorTool[] {
   const { createChangeRequest, updateChangeRequestContent, postCommentInChangeRequest, requestReviewers, mergeChangeRequest } = operations;
@@ -43,16 +36,19 @@ export function changeRequestTools(operations: Operations): AuthorTool[] {
   };
   const PageChange = v.variant('operation', [
     v.object({
-      ...changeFields(insert, { operation: 'Insert a new page.', title: 'The page’s title.', ...place }),
-      ...changeFields(insert, { ref: 'A name for the new page that later changes of the batch use in place of its id.' }),
+      ...describedFields(
+        insert.entries,
+        { operation: 'Insert a new page.', title: 'The page’s title.', ...place, ref: 'A name for the new page that later changes of the batch use in place of its id.' },
+        'insert_page',
+      ),
       markdown: described(markdown, 'The page’s body, as Markdown.'),
     }),
     v.object({
-      ...changeFields(update, { operation: 'Update a page: its title, its body, or its place (move).', page: 'The id of the page.', title: 'A new title.' }),
+      ...describedFields(update.entries, { operation: 'Update a page: its title, its body, or its place (move).', page: 'The id of the page.', title: 'A new title.' }, 'update_page'),
       markdown: v.optional(described(markdown, 'The new body, as Markdown; replaces the whole body.')),
-      ...changeFields(update, { into: `Move the page under this page; null for the top level.`, at: place.at }),
+      ...describedFields(update.entries, { into: 'Move the page under this page; null for the top level.', at: place.at }, 'update_page'),
     }),
-    v.object(changeFields(remove, { operation: 'Delete a page, with its subpages.', page: 'The id of the page.' })),
+    v.object(describedFields(remove.entries, { operation: 'Delete a page, with its subpages.', page: 'The id of the page.' }, 'delete_page')),
   ]);
   const batch = fieldOf(updateChangeRequestContent.body!, 'changes', 'updateChangeRequestContent') as unknown as { pipe: readonly unknown[] };
   // The batch's own limits (at least one change, at most 50), on the tool's kinds of change.
