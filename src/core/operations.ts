@@ -69,7 +69,8 @@ import {
 } from './openapi-specs/versions.js';
 import { getSiteAdaptiveSchema, updateSiteAdaptiveSchema } from './sites/adaptive/operations.js';
 import { getPublishedContentSite } from './sites/published/read.js';
-import { getSiteReaderKeys, rotateSiteReaderKey } from './sites/reader/reader-keys.js';
+import { getSitePublishingAuth, regenerateSitePublishingAuth, updateSitePublishingAuth } from './sites/publishing-auth/operations.js';
+import { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './sites/share-links/operations.js';
 import { addSectionGroupToSite } from './sites/section-groups/add.js';
 import { deleteSiteSectionGroup } from './sites/section-groups/delete.js';
 import { moveSiteSectionGroup } from './sites/section-groups/move.js';
@@ -241,8 +242,13 @@ export const operations = {
   getSiteAdaptiveSchema,
   updateSiteAdaptiveSchema,
   getPublishedContentSite,
-  getSiteReaderKeys,
-  rotateSiteReaderKey,
+  listSiteShareLinks,
+  createSiteShareLink,
+  updateSiteShareLink,
+  deleteSiteShareLink,
+  getSitePublishingAuth,
+  updateSitePublishingAuth,
+  regenerateSitePublishingAuth,
   listSiteSections,
   addSectionToSite,
   updateSiteSection,

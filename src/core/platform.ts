@@ -16,6 +16,7 @@ import { TABLES, type UserRecord } from './records.js';
 import { routes } from './routes.js';
 import { secretsFromKey, secretsFromStore, type Secrets } from './secrets.js';
 import { purgeExpiredSpaces } from './spaces/trash.js';
+import { upgradeShareKeys } from './sites/share-links/upgrade.js';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limit.js';
 import { RunContext, type ContextPorts } from './run-context.js';
 import { createTokenUse } from './tokens/token-use.js';
@@ -210,11 +211,25 @@ export function createPlatform(options: PlatformOptions): Platform {
     return urls;
   };
 
+  // Data earlier versions wrote is upgraded once, before the first operation runs; started at once, and
+  // tried again by the next operation when it failed (a store that could not be reached).
+  let upgraded = false;
+  let upgrading: Promise<void> | undefined;
+  const upgrade = () =>
+    (upgrading ??= upgradeShareKeys(store, clock).then(
+      () => void (upgraded = true),
+      (error) => {
+        upgrading = undefined;
+        throw error;
+      },
+    ));
+  upgrade().catch(() => undefined);
+
   /** Whom an operation runs for: a user already known, or the holder of a token to look up. */
   type RunAs = Actor | { readonly bearer: string };
 
   const run = <I, O>(operation: Operation<I, O>, runAs: RunAs, input: I, origin?: string, trace?: Trace): Promise<O> =>
-    orUnavailable(() => runOperation(operation, runAs, input, origin, trace));
+    orUnavailable(() => (upgraded ? runOperation(operation, runAs, input, origin, trace) : upgrade().then(() => runOperation(operation, runAs, input, origin, trace))));
 
   /** The user a token acts for, read in a transaction; 401 for an unknown token. */
   async function actorOf(tx: Context['tx'], token: string): Promise<Actor> {
@@ -380,6 +395,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
     async close() {
       closing.abort();
+      await upgrading?.catch(() => undefined);
       await background.close();
       await tokenUse.settle();
       await workers.close();

@@ -429,10 +429,30 @@ export interface SiteRecord extends StoredRecord {
   readonly defaultSectionId?: string;
   readonly adaptiveSchema?: { readonly jsonSchema: Readonly<Record<string, unknown>>; readonly updatedAt: string };
   /**
-   * How many times each key readers use (sites/reader/reader-keys.ts) was rotated; absent: never. The keys
-   * are derived from the platform's signing key and these counts, so no secret is stored with the site.
+   * How many times each key of the site's readers was made anew; absent: never. `visitorAuth` counts the
+   * regenerations of the publishing auth's private key (sites/reader/site-keys.ts), which is derived from the
+   * platform's signing key and this count, so no secret is stored with the site. `share` is the count of
+   * the share key of earlier versions, which the upgrade to share links (sites/share-links/upgrade.ts) reads.
    */
   readonly readerKeyRotations?: { readonly share?: number; readonly visitorAuth?: number };
+  /** How visitors of a `visitor-auth` site authenticate (`publishing/auth`); absent: the custom backend, no URLs. */
+  readonly publishingAuth?: { readonly backend: 'custom'; readonly fallbackURL?: string; readonly logoutURL?: string };
+  readonly createdAt: string;
+}
+
+/**
+ * A share link of a site: who holds its key reads the site while it is `share-link` and the link is
+ * `active`. The key is derived from the platform's signing key and the link (sites/reader/site-keys.ts),
+ * so nothing secret is stored; deleting the link revokes it. `legacyRotation` marks the link an upgrade
+ * made of an earlier version's share key (sites/share-links/upgrade.ts): its key is derived as that was.
+ */
+export interface SiteShareLinkRecord extends StoredRecord {
+  readonly id: string;
+  readonly siteId: string;
+  readonly organizationId: string;
+  readonly name?: string;
+  readonly active: boolean;
+  readonly legacyRotation?: number;
   readonly createdAt: string;
 }
 
@@ -522,6 +542,7 @@ export const TABLES = {
   siteSectionGroups: 'siteSectionGroups',
   siteSections: 'siteSections',
   siteSpaces: 'siteSpaces',
+  siteShareLinks: 'siteShareLinks',
   spaces: 'spaces',
   spaceGrants: 'spaceGrants',
   collections: 'collections',
@@ -608,6 +629,9 @@ export const INDEXES = {
   siteSpacesBySite: index(TABLES.siteSpaces, 'siteId', 'createdAt'),
   siteSpacesByParent: index(TABLES.siteSpaces, 'parentKey', 'orderKey'),
   siteSpacesBySpace: index(TABLES.siteSpaces, 'spaceId', 'createdAt'),
+  siteShareLinksBySite: index(TABLES.siteShareLinks, 'siteId', 'createdAt'),
+  /** Every site: the upgrade of earlier versions' share keys walks them once (sites/share-links/upgrade.ts). */
+  everySite: wholeTable(TABLES.sites),
   openAPISpecsByOrganization: index(TABLES.openAPISpecs, 'organizationId', 'createdAt'),
   openAPISpecsByKey: index(TABLES.openAPISpecs, 'key'),
   openAPISpecVersionsBySpec: index(TABLES.openAPISpecVersions, 'specId', 'number'),

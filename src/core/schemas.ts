@@ -16,6 +16,17 @@ export const Timestamp = v.pipe(v.string(), v.isoTimestamp());
 /** An absolute URL in a response. */
 export const Url = v.pipe(v.string(), v.url());
 
+/**
+ * A URL browsers are sent to (a sign-in page, a redirect's destination, a link of a published site): an
+ * absolute http(s) URL of at most 2048 characters. Other schemes (`javascript:`, `data:`) are refused.
+ */
+export const HttpUrl = v.pipe(
+  v.string(),
+  v.maxLength(2048, 'must be at most 2048 characters'),
+  v.url('must be an absolute URL'),
+  v.regex(/^https?:\/\//i, 'must be an http or https URL'),
+);
+
 /** A member role. */
 export const MemberRoleSchema = v.picklist(MEMBER_ROLES);
 

@@ -5,7 +5,7 @@ import type { PlainRequest, PlainResponse } from '../adapters/plain.js';
 import { RenderCache } from './cache.js';
 import { setCookie, SHARE_COOKIE, VISITOR_COOKIE } from './cookies.js';
 import { escapeHtml } from './html.js';
-import { notFoundDocument, pageDocument, plainDocument, searchDocument, searchResults, type Rendered } from './pages.js';
+import { notFoundDocument, pageDocument, plainDocument, searchDocument, searchResults, unauthorizedDocument, type Rendered } from './pages.js';
 import { parseRequest, placeOfHost, placeOfPath, PUBLISHED_PREFIX, type ParsedRequest } from './request.js';
 import { hashSource, scriptSource } from './script.js';
 
@@ -95,14 +95,13 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         if (hosted) return undefined;
         return documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), undefined, { 'cache-control': 'no-store' });
       case 'unauthorized':
-        return documentResponse(
-          401,
-          plainDocument(`${result.title}: sign in to read`, 'This site is open only to authenticated visitors. Open it through the link your organization gave you, which carries your visitor token.', result.title),
-          undefined,
-          { 'cache-control': 'no-store' },
-        );
+        return documentResponse(401, unauthorizedDocument(result.chrome), result.chrome.url, { 'cache-control': 'no-store' });
       case 'redirect':
-        return { status: 302, headers: { location: result.location, 'cache-control': 'no-store' } };
+        return {
+          status: result.status,
+          headers: { location: result.location, 'cache-control': 'no-store' },
+          ...(result.cookiePath !== undefined && cookiesFor(parsed, result.admitted, result.cookiePath, secure)),
+        };
       case 'robots':
         return {
           status: 200,

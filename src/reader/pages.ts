@@ -64,6 +64,12 @@ export function notFoundDocument(chrome: SiteChrome): Rendered {
   return inLayout(chrome, 'Page not found', main, { noindex: true });
 }
 
+/** The page of a visitor-auth site for a visitor without a valid token (401): the site's layout, none of its navigation. */
+export function unauthorizedDocument(chrome: SiteChrome): Rendered {
+  const main = html`<h1 class="page-title">Sign in to read</h1><p>This site is open only to authenticated visitors. Open it through the link your organization gave you, which carries your visitor token.</p>`;
+  return inLayout(chrome, 'Sign in to read', main, { noindex: true, tree: false });
+}
+
 /** The results of a search, as a list (also sent alone, as the instant search's fragment). */
 export function searchResults(query: string, hits: readonly ReaderHit[], count: number): Html {
   if (query.trim() === '') return html`<div class="results"><p>Type some words to search.</p></div>`;
@@ -84,7 +90,7 @@ export function searchDocument(chrome: SiteChrome, query: string, hits: readonly
   return inLayout(chrome, query ? `Search: ${query}` : 'Search', main, { noindex: true, query });
 }
 
-/** A page outside any site's layout: a site that is not there (404) or that needs a visitor token (401). */
+/** A page outside any site's layout: a site that is not there (404), a failure (503, 429, ...). */
 export function plainDocument(title: string, message: string, siteTitle = 'docs-platform'): Rendered {
   const chrome = { styling: {} } as unknown as SiteChrome;
   const style = styleSheet(chrome);

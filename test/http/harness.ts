@@ -118,7 +118,7 @@ export function assertMatchesSchema(method: string, path: string, response: Test
  */
 function assertReaderAnswer(method: string, path: string, response: TestResponse): void {
   const type = response.headers.get('content-type') ?? '';
-  if (response.status === 302) return void expect(response.headers.get('location'), `${method} ${path}: Location`).toBeTruthy();
+  if ([301, 302, 307, 308].includes(response.status)) return void expect(response.headers.get('location'), `${method} ${path}: Location`).toBeTruthy();
   if (response.status === 304 || method === 'HEAD' || response.status === 405) return;
   if (/\/robots\.txt$/.test(path.split('?')[0])) return void expect(type).toMatch(/^text\/plain\b/);
   if (/\/sitemap\.xml$/.test(path.split('?')[0]) && response.status === 200) return void expect(type).toMatch(/^application\/xml\b/);

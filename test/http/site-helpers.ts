@@ -90,7 +90,7 @@ export function siteHelpers(h: () => Harness) {
 
   /**
    * Everything the store holds for the sites of some organizations (sites, sections, groups, site
-   * spaces), with the organizations' records and their content: compared before and after a refused
+   * spaces, share links), with the organizations' records and their content: compared before and after a refused
    * request to show that nothing changed.
    */
   async function stored(organizationIds: string[] = [h().organizationId]) {
@@ -105,6 +105,7 @@ export function siteHelpers(h: () => Harness) {
             [TABLES.siteSections, INDEXES.siteSectionsBySite],
             [TABLES.siteSectionGroups, INDEXES.siteSectionGroupsBySite],
             [TABLES.siteSpaces, INDEXES.siteSpacesBySite],
+            [TABLES.siteShareLinks, INDEXES.siteShareLinksBySite],
           ] as const) {
             state.parts.push(...(await tx.list(table, { index, value: record.id })).items);
           }

@@ -73,7 +73,8 @@ describe.skipIf(!available)(title, () => {
     const shared = await api.createSite({ organizationId, title: 'Partner docs', spaces: [secret], visibility: 'share-link' } as never);
     await api.publishSite({ organizationId, siteId: shared.id });
     sharedUrl = published((await api.getSite({ organizationId, siteId: shared.id })).urls.published!);
-    shareKey = (await api.getSiteReaderKeys({ organizationId, siteId: shared.id })).shareKey;
+    const link = await api.createSiteShareLink({ organizationId, siteId: shared.id, name: 'Partners' });
+    shareKey = new URL(link.urls.published!).searchParams.get('share')!;
 
     browser = await launchChromium();
   }, LAUNCH + 10_000);

@@ -1,7 +1,8 @@
 import { route } from '../operation.js';
 import { getSiteAdaptiveSchema, updateSiteAdaptiveSchema } from './adaptive/operations.js';
 import { getPublishedContentSite } from './published/read.js';
-import { getSiteReaderKeys, rotateSiteReaderKey } from './reader/reader-keys.js';
+import { getSitePublishingAuth, regenerateSitePublishingAuth, updateSitePublishingAuth } from './publishing-auth/operations.js';
+import { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './share-links/operations.js';
 import { addSectionGroupToSite } from './section-groups/add.js';
 import { deleteSiteSectionGroup } from './section-groups/delete.js';
 import { moveSiteSectionGroup } from './section-groups/move.js';
@@ -26,6 +27,10 @@ import { updateSite } from './sites/update.js';
 
 const SITE = '/v1/orgs/{organizationId}/sites/{siteId}';
 
+/** The API path of a share link just created, for its Location header (a share link has no `urls.location`). */
+const shareLinkLocation = (input: { organizationId: string; siteId: string }, result: { id: string }) =>
+  `/orgs/${input.organizationId}/sites/${input.siteId}/share-links/${result.id}`;
+
 /** The site endpoints: sites, their adaptive schema and published content, sections, section groups and site spaces. */
 export const siteRoutes = [
   route('GET', '/v1/orgs/{organizationId}/sites', listSites, 200),
@@ -39,9 +44,14 @@ export const siteRoutes = [
   route('GET', `${SITE}/adaptive-schema`, getSiteAdaptiveSchema, 200),
   route('PUT', `${SITE}/adaptive-schema`, updateSiteAdaptiveSchema, 200),
   route('GET', `${SITE}/published`, getPublishedContentSite, 200),
-  // Not in the specification, which does not say where a share key or a visitor token's key comes from.
-  route('GET', `${SITE}/reader-keys`, getSiteReaderKeys, 200, { extension: true }),
-  route('POST', `${SITE}/reader-keys/rotate`, rotateSiteReaderKey, 200, { extension: true }),
+  // Not in the specification, which does not say where a share key or a visitor token's key comes from: the public API's.
+  route('GET', `${SITE}/share-links`, listSiteShareLinks, 200, { extension: true }),
+  route('POST', `${SITE}/share-links`, createSiteShareLink, 201, { extension: true, location: shareLinkLocation }),
+  route('PATCH', `${SITE}/share-links/{shareLinkId}`, updateSiteShareLink, 200, { extension: true }),
+  route('DELETE', `${SITE}/share-links/{shareLinkId}`, deleteSiteShareLink, 205, { extension: true }),
+  route('GET', `${SITE}/publishing/auth`, getSitePublishingAuth, 200, { extension: true }),
+  route('PATCH', `${SITE}/publishing/auth`, updateSitePublishingAuth, 200, { extension: true }),
+  route('POST', `${SITE}/publishing/auth/regenerate`, regenerateSitePublishingAuth, 200, { extension: true }),
   route('GET', `${SITE}/sections`, listSiteSections, 200),
   route('POST', `${SITE}/sections`, addSectionToSite, 201),
   route('PATCH', `${SITE}/sections/{siteSectionId}`, updateSiteSection, 200),

@@ -1,21 +1,13 @@
 import * as v from 'valibot';
 import { listSchema } from '../pagination.js';
-import { Id, MemberRoleOrGuest, Timestamp, Url } from '../schemas.js';
+import { HttpUrl, Id, MemberRoleOrGuest, Timestamp, Url } from '../schemas.js';
 import { TeamSchema } from '../teams/schemas.js';
 
 /** A provider's label: 1 to 30 characters. */
 export const SamlLabel = v.pipe(v.string(), v.minLength(1, 'must be 1 to 30 characters'), v.maxLength(30, 'must be 1 to 30 characters'));
 
-/**
- * The identity provider's sign-in URL: an absolute http(s) URL of at most 2048 characters. Other
- * schemes (`javascript:`, `data:`) are refused because browsers are sent to this address.
- */
-export const SamlSsoUrl = v.pipe(
-  v.string(),
-  v.maxLength(2048, 'must be at most 2048 characters'),
-  v.url('must be an absolute URL'),
-  v.regex(/^https?:\/\//i, 'must be an http or https URL'),
-);
+/** The identity provider's sign-in URL: browsers are sent there, so an http(s) URL (HttpUrl). */
+export const SamlSsoUrl = HttpUrl;
 
 /** The identity provider's entity id: 1 to 1024 characters. */
 export const SamlEntityId = v.pipe(v.string(), v.minLength(1, 'must be 1 to 1024 characters'), v.maxLength(1024, 'must be 1 to 1024 characters'));

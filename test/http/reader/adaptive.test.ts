@@ -28,7 +28,7 @@ httpSuite('reader adaptive content', (h) => {
     const anonymous = await r.page(site.url);
     expect(anonymous).not.toContain('>Beta<');
     expect((await r.read(site.betaUrl)).status).toBe(404);
-    const { visitorAuthKey } = await r.keys(site.id);
+    const visitorAuthKey = await r.privateKey(site.id);
     const beta = await r.token(visitorAuthKey, { isBeta: true });
     const withClaims = await r.page(`${site.url}?jwt_token=${beta}`);
     expect(withClaims).toContain('>Beta</a>');
@@ -74,7 +74,7 @@ httpSuite('reader adaptive content', (h) => {
     r.ok(await h().owner.patch(`${r.site(created.id)}/sections/${section.id}`, { condition: 'visitor.claims.isBeta' }));
     await r.publish(created.id);
     const betaUrl = (await r.published(created.id)).structure.structure[1].urls.published as string;
-    const { visitorAuthKey } = await r.keys(created.id);
+    const visitorAuthKey = await r.privateKey(created.id);
     return { id: created.id as string, beta, section: section.id as string, betaUrl, spaceUrl: await spaceUrl(beta), visitorAuthKey: visitorAuthKey as string };
   }
 
@@ -135,7 +135,7 @@ httpSuite('reader adaptive content', (h) => {
 
   it('gives a different ETag to visitors who see different sections', async () => {
     const site = await adaptiveSite();
-    const { visitorAuthKey } = await r.keys(site.id);
+    const visitorAuthKey = await r.privateKey(site.id);
     const plain = await r.read(site.url);
     const beta = await r.read(`${site.url}?jwt_token=${await r.token(visitorAuthKey, { isBeta: true })}`);
     expect(plain.headers.get('etag')).not.toBe(beta.headers.get('etag'));

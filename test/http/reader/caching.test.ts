@@ -51,8 +51,7 @@ httpSuite('reader caching and errors', (h) => {
 
   it('marks share-link and visitor-auth pages private to caches', async () => {
     const site = await r.publishedSite([{ title: 'Welcome', document: { markdown: 'Hi.\n' } }], { visibility: 'share-link' });
-    const { shareKey } = await r.keys(site.id);
-    const response = await r.read(`${site.url}?share=${shareKey}`);
+    const response = await r.read((await r.shareLink(site.id)).url);
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
     expect(response.headers.get('vary')).toBe('Cookie');
   });

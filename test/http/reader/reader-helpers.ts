@@ -49,8 +49,15 @@ export function readerHelpers(h: () => Harness) {
   /** The URLs of the links of a document, in order. */
   const hrefs = (text: string) => [...text.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
 
-  /** The reader keys of a site, read by the owner. */
-  const keys = async (siteId: string) => ok(await h().owner.get(`${sites.site(siteId)}/reader-keys`));
+  /** Creates a share link of a published site (as the owner): its id, its key and the URL that carries it. */
+  async function shareLink(siteId: string, name = 'Reviewers') {
+    const link = ok(await h().owner.post(`${sites.site(siteId)}/share-links`, { name }), 201);
+    const url = link.urls.published as string;
+    return { id: link.id as string, url, key: new URL(url).searchParams.get('share')! };
+  }
+
+  /** The private key that signs a site's visitor tokens, read by the owner. */
+  const privateKey = async (siteId: string) => ok(await h().owner.get(`${sites.site(siteId)}/publishing/auth`)).privateKey as string;
 
   /** A visitor token signed with a key, valid for `seconds` from the platform's clock (negative: expired; null: no `exp`). */
   const token = (key: string, claims: Record<string, unknown> = {}, seconds: number | null = 3600) => {
@@ -67,5 +74,5 @@ export function readerHelpers(h: () => Harness) {
     return { id: created.id as string, space, url: (await sites.published(created.id)).site.urls.published as string };
   }
 
-  return { ...sites, keys, token, publishedSite, write, spaceWith, publish, read, page, heading, hrefs };
+  return { ...sites, shareLink, privateKey, token, publishedSite, write, spaceWith, publish, read, page, heading, hrefs };
 }

@@ -105,6 +105,7 @@ async function build(h: Harness) {
   await ok(owner.post(`${sitePath}/publish`));
   const siteSpaces = (await ok(owner.get(`${sitePath}/site-spaces`))).items as { id: string }[];
   const [siteSpace, otherSiteSpace] = siteSpaces;
+  const shareLink = await ok(owner.post(`${sitePath}/share-links`, { name: 'Readers' }), 201);
   const spaceRef = (id: string) => ({ type: 'space', space: id });
   const spacePath = `/v1/spaces/${space.id}`;
   const openCrPath = a.changeRequestPath(space.id, openCr.id);
@@ -156,7 +157,9 @@ async function build(h: Harness) {
       body: { title: 'Handbook 2', visibility: 'share-link', basename: 'handbook', adaptiveContent: { enabled: true }, proxy: 'docs.localhost/x', hostname: 'docs.acme.example' },
     },
     { method: 'PUT', path: `${sitePath}/adaptive-schema`, body: { jsonSchema: BETA_SCHEMA } },
-    { method: 'POST', path: `${sitePath}/reader-keys/rotate`, body: { key: 'share' } },
+    { method: 'POST', path: `${sitePath}/share-links`, body: { name: 'Reviewers' } },
+    { method: 'PATCH', path: `${sitePath}/publishing/auth`, body: { backend: 'custom', fallbackURL: 'https://auth.acme.test/login', logoutURL: null } },
+    { method: 'PATCH', path: `${sitePath}/share-links/${shareLink.id}`, body: { name: 'Partners', active: false } },
     { method: 'POST', path: `${sitePath}/sections`, body: { spaceId: otherSpace.id, title: 'Another' } },
     {
       method: 'PATCH',

@@ -1,16 +1,15 @@
 import { jwtVerify } from 'jose';
 import type { Context } from '../../context.js';
-import { sameText } from '../../content/downloads.js';
 import { INDEXES, TABLES, type SiteRecord } from '../../records.js';
 import { claimsOf } from '../adaptive/json-schema.js';
 import { NO_CLAIMS, type VisitorClaims } from '../adaptive/evaluate.js';
-import { readerKey } from './reader-keys.js';
+import { publishingKey, shareLinkOfKey } from './site-keys.js';
 import type { Admitted, ReaderRequest, SiteRef } from './view.js';
 
 /**
  * Who may read a published site (Part 3's visibility): nobody while it is unpublished; anyone when it is
- * `public` or `unlisted`; holders of its share key when it is `share-link`; holders of a visitor token
- * signed with its key when it is `visitor-auth`. On any site a valid visitor token brings signed claims,
+ * `public` or `unlisted`; holders of the key of one of its active share links when it is `share-link`;
+ * holders of a visitor token signed with its publishing auth's private key when it is `visitor-auth`. On any site a valid visitor token brings signed claims,
  * and the query unsigned ones, for adaptive content.
  */
 
@@ -47,7 +46,7 @@ export const MAX_VISITOR_TOKEN_SECONDS = 30 * 24 * 60 * 60;
  */
 async function verifiedClaims(ctx: Context, site: SiteRecord, token: string): Promise<Record<string, boolean> | undefined> {
   try {
-    const key = new TextEncoder().encode(await readerKey(ctx, site, 'visitorAuth'));
+    const key = new TextEncoder().encode(await publishingKey(ctx, site));
     const now = new Date(ctx.now);
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp'] });
     if (payload.exp! > now.getTime() / 1000 + MAX_VISITOR_TOKEN_SECONDS) return undefined;
@@ -72,7 +71,7 @@ export async function admit(ctx: Context, site: SiteRecord, request: ReaderReque
   if (!site.published) return { kind: 'missing' };
   let share: string | undefined;
   if (site.visibility === 'share-link') {
-    if (request.share === undefined || !sameText(request.share, await readerKey(ctx, site, 'share'))) return { kind: 'missing' };
+    if (request.share === undefined || !(await shareLinkOfKey(ctx, site, request.share))) return { kind: 'missing' };
     share = request.share;
   }
   const signed = request.visitorToken === undefined ? undefined : await verifiedClaims(ctx, site, request.visitorToken);

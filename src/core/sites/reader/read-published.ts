@@ -43,12 +43,42 @@ const pathOfUrl = (url: string) => new URL(url).pathname.replace(/\/+$/, '') || 
 /** A site space's layout fields. */
 const siteSpaceOf = (title: string, url: string) => ({ title, url, searchUrl: `${url}/${SEARCH_SEGMENT}` });
 
+/**
+ * The answer to a visitor of a visitor-auth site without a valid token: off to the site's fallback URL, with
+ * the path asked for as `location` (relative to the site, as the public API's visitor authentication
+ * sends it), where the visitor's sign-in comes back with a token; else a 401 in the site's layout.
+ */
+function unauthorized(ctx: Context, site: SiteRecord, segments: readonly string[]): ReaderAnswer {
+  const fallback = site.publishingAuth?.fallbackURL;
+  if (fallback !== undefined) {
+    const url = new URL(fallback);
+    url.searchParams.set('location', segments.map(uriComponent).join('/'));
+    return { kind: 'redirect', status: 302, location: url.href, admitted: {} };
+  }
+  const home = siteUrl(ctx, site);
+  const { styling, internationalization } = customizationsOf(site).site;
+  const chrome: SiteChrome = {
+    id: site.id,
+    title: site.title,
+    url: home,
+    cookiePath: pathOfUrl(home),
+    styling,
+    locale: internationalization.locale,
+    tabs: [],
+    variants: [],
+    siteSpace: undefined,
+    tree: [],
+    indexable: false,
+  };
+  return { kind: 'unauthorized', chrome };
+}
+
 async function resolveSite(ctx: Context, request: ReaderRequest & { site: SiteRef }): Promise<Resolved | ReaderAnswer> {
   const site = await findSite(ctx, request.site);
   if (!site) return { kind: 'missing' };
   const admission = await admit(ctx, site, request);
   if (admission.kind === 'missing') return admission;
-  if (admission.kind === 'unauthorized') return { kind: 'unauthorized', title: site.title };
+  if (admission.kind === 'unauthorized') return unauthorized(ctx, site, request.segments);
   const visible = await visibleStructure(ctx, site, admission.claims);
   const place = placeOf(visible, request.segments);
   const { styling, internationalization } = customizationsOf(site).site;
@@ -81,7 +111,7 @@ async function resolveSpace(ctx: Context, request: ReaderRequest & { site: { spa
   if (onSites.kind === 'hidden') return { kind: 'missing' };
   if (onSites.kind === 'shown') {
     const path = request.segments.map((segment) => `/${uriComponent(segment)}`).join('');
-    return { kind: 'redirect', location: `${onSites.url}${path}${carriedQuery(request)}`, admitted: {} };
+    return { kind: 'redirect', status: 302, location: `${onSites.url}${path}${carriedQuery(request)}`, admitted: {} };
   }
   if (space.visibility !== 'public' && space.visibility !== 'unlisted') return { kind: 'missing' };
   const url = ctx.urls.published(`/s/${space.id}`);
@@ -192,7 +222,7 @@ export const readPublished = readOperation({
     if (!page) return notFound();
     if (page.type === 'link') {
       const location = navigation.linkTargets.get(page.id);
-      return location !== undefined ? { kind: 'redirect', location, admitted: resolved.admitted } : notFound();
+      return location !== undefined ? { kind: 'redirect', status: 302, location, admitted: resolved.admitted } : notFound();
     }
     if (page.type === 'group') return notFound();
     return pageAnswer(ctx, resolved, navigation, page as ReadablePage);

@@ -110,12 +110,15 @@ export interface ReaderHit {
 export type ReaderAnswer =
   /** No such site for this visitor: unknown, unpublished, or a share link without its key. */
   | { readonly kind: 'missing' }
-  /** A visitor-auth site without a valid visitor token. */
-  | { readonly kind: 'unauthorized'; readonly title: string }
+  /** A visitor-auth site without a valid visitor token, and no fallback URL: a 401 in the site's layout, without its navigation. */
+  | { readonly kind: 'unauthorized'; readonly chrome: SiteChrome }
   /** A path the site does not have: a 404 in the site's layout. */
   | { readonly kind: 'not-found'; readonly chrome: SiteChrome; readonly admitted: Admitted; readonly fingerprint: string }
-  /** A link page's own URL: where it points. */
-  | { readonly kind: 'redirect'; readonly location: string; readonly admitted: Admitted }
+  /**
+   * Elsewhere: a link page's own URL (302), a space's URL to its place on a site (302), a visitor without a
+   * valid token to the fallback URL (302). `cookiePath`: where the credentials the visitor brought are kept.
+   */
+  | { readonly kind: 'redirect'; readonly status: 301 | 302 | 307 | 308; readonly location: string; readonly admitted: Admitted; readonly cookiePath?: string }
   | { readonly kind: 'page'; readonly chrome: SiteChrome; readonly page: PageView; readonly admitted: Admitted; readonly fingerprint: string }
   | { readonly kind: 'search'; readonly chrome: SiteChrome; readonly query: string; readonly hits: readonly ReaderHit[]; readonly count: number; readonly admitted: Admitted }
   | { readonly kind: 'sitemap'; readonly urls: readonly string[] }

@@ -9,6 +9,7 @@ const PARTS = [
   [TABLES.siteSpaces, INDEXES.siteSpacesBySite],
   [TABLES.siteSections, INDEXES.siteSectionsBySite],
   [TABLES.siteSectionGroups, INDEXES.siteSectionGroupsBySite],
+  [TABLES.siteShareLinks, INDEXES.siteShareLinksBySite],
 ] as const;
 
 /** Removes a site and its parts for good; an organization whose `defaultContent` was the site loses it. */
@@ -26,8 +27,8 @@ async function removeSite(ctx: WriteContext, site: SiteRecord) {
 }
 
 /**
- * Deletes a site with its sections, section groups, site spaces and adaptive schema (the spaces
- * themselves stay); admins only.
+ * Deletes a site with its sections, section groups, site spaces, share links and adaptive schema (the
+ * spaces themselves stay); admins only.
  */
 export const deleteSite = writeOperation({
   name: 'deleteSite',
