@@ -68,6 +68,7 @@ import {
   listOpenAPISpecVersions,
 } from './openapi-specs/versions.js';
 import { getSiteAdaptiveSchema, updateSiteAdaptiveSchema } from './sites/adaptive/operations.js';
+import { getSiteCustomization, updateSiteCustomization } from './sites/customization/operations.js';
 import { getPublishedContentSite } from './sites/published/read.js';
 import { getSitePublishingAuth, regenerateSitePublishingAuth, updateSitePublishingAuth } from './sites/publishing-auth/operations.js';
 import { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './sites/share-links/operations.js';
@@ -242,6 +243,8 @@ export const operations = {
   getSiteAdaptiveSchema,
   updateSiteAdaptiveSchema,
   getPublishedContentSite,
+  getSiteCustomization,
+  updateSiteCustomization,
   listSiteShareLinks,
   createSiteShareLink,
   updateSiteShareLink,

@@ -4,5 +4,6 @@
  */
 export { readPublished } from './sites/reader/read-published.js';
 export { readPublishedRobots, readPublishedSitemap } from './sites/reader/sitemap.js';
-export type { Admitted, NavLink, NavNode, PageView, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, TabEntry } from './sites/reader/view.js';
+export type { Admitted, HeaderItem, LookLink, NavLink, NavNode, PageView, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteLook, TabEntry, ThemedUrls } from './sites/reader/view.js';
+export { DEFAULT_SETTINGS } from './sites/customization/customizations.js';
 export { ApiError } from './errors.js';

@@ -441,6 +441,17 @@ export interface SiteRecord extends StoredRecord {
 }
 
 /**
+ * The customization settings of a site (`PUT …/customization`), by the site's id: absent until they are
+ * first set. `settings` is the validated object (sites/customization/settings-schema.ts), stored whole.
+ */
+export interface SiteCustomizationRecord extends StoredRecord {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly updatedAt: string;
+}
+
+/**
  * A share link of a site: who holds its key reads the site while it is `share-link` and the link is
  * `active`. The key is derived from the platform's signing key and the link (sites/reader/site-keys.ts),
  * so nothing secret is stored; deleting the link revokes it. `legacyRotation` marks the link an upgrade
@@ -543,6 +554,7 @@ export const TABLES = {
   siteSections: 'siteSections',
   siteSpaces: 'siteSpaces',
   siteShareLinks: 'siteShareLinks',
+  siteCustomizations: 'siteCustomizations',
   spaces: 'spaces',
   spaceGrants: 'spaceGrants',
   collections: 'collections',

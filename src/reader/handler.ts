@@ -8,6 +8,7 @@ import { escapeHtml } from './html.js';
 import { notFoundDocument, pageDocument, plainDocument, searchDocument, searchResults, unauthorizedDocument, type Rendered } from './pages.js';
 import { parseRequest, placeOfHost, placeOfPath, PUBLISHED_PREFIX, type ParsedRequest } from './request.js';
 import { hashSource, scriptSource } from './script.js';
+import { wordsOf } from './words.js';
 
 /**
  * The published-site reader: answers every URL under `/published/` with HTML, as both adapters serve it
@@ -119,7 +120,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         const cookies = cookiesFor(parsed, result.admitted, result.chrome.cookiePath, secure);
         if (parsed.fragment) {
           const fragment = { 'content-type': HTML_TYPE, 'x-content-type-options': 'nosniff', 'content-security-policy': FRAGMENT_CSP, ...headers };
-          return { status: 200, headers: fragment, body: searchResults(result.query, result.hits, result.count).value, ...cookies };
+          return { status: 200, headers: fragment, body: searchResults(result.query, result.hits, result.count, wordsOf(result.chrome.locale)).value, ...cookies };
         }
         return { ...(await documentResponse(200, searchDocument(result.chrome, result.query, result.hits, result.count), result.chrome.url, headers)), ...cookies };
       }

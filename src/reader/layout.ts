@@ -1,8 +1,12 @@
-import type { NavLink, NavNode, SiteChrome, TabEntry } from '../core/reader.js';
+import type { HeaderItem, LookLink, NavLink, NavNode, SiteChrome, SiteLook, TabEntry, ThemedUrls } from '../core/reader.js';
 import { html, raw, type Html } from './html.js';
 import { READER_SCRIPT } from './script.js';
+import type { Words } from './words.js';
 
-/** The layout of every reader page: the site's header with its search box, the sections as tabs, the page tree beside the page. */
+/**
+ * The layout of every reader page: the site's announcement, its header with its logo, links and search box,
+ * the sections as tabs, the page tree beside the page, and its footer.
+ */
 
 /** What a document around some content needs. */
 export interface Shell {
@@ -13,6 +17,18 @@ export interface Shell {
   readonly noindex: boolean;
   readonly style: string;
   readonly body: Html;
+  /** The site's favicon, when it has one. */
+  readonly favicon?: SiteLook['favicon'];
+}
+
+/** The <link rel="icon"> of a favicon: its image for each color scheme, or its emoji drawn in an SVG. */
+function faviconLinks(favicon: SiteLook['favicon']): Html | undefined {
+  if (favicon === undefined) return undefined;
+  if ('emoji' in favicon) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${favicon.emoji.replace(/[<>&]/g, '')}</text></svg>`;
+    return html`<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}">`;
+  }
+  return html`<link rel="icon" href="${favicon.light}" media="(prefers-color-scheme: light)"><link rel="icon" href="${favicon.dark}" media="(prefers-color-scheme: dark)">`;
 }
 
 /** A whole HTML document. */
@@ -27,6 +43,7 @@ export function documentOf(shell: Shell): string {
 ${shell.noindex && html`<meta name="robots" content="noindex">`}
 ${shell.description && html`<meta name="description" content="${shell.description}">`}
 <meta name="referrer" content="strict-origin-when-cross-origin">
+${faviconLinks(shell.favicon)}
 <style>${raw(shell.style)}</style>
 </head>
 <body>
@@ -47,13 +64,41 @@ function tab(entry: TabEntry): Html {
   return html`<a href="${entry.url}"${entry.current ? html` class="current" aria-current="page"` : ''}>${entry.title}</a>`;
 }
 
-/** The site's header, its tabs and its search box. */
-export function header(chrome: SiteChrome, query = ''): Html {
-  return html`<header class="site">
-<a class="title" href="${chrome.url}">${chrome.title}</a>
-${chrome.siteSpace && html`<form class="search" role="search" method="get" action="${chrome.siteSpace.searchUrl}"><input type="search" name="q" value="${query}" placeholder="Search ${chrome.siteSpace.title}" aria-label="Search" autocomplete="off"><button type="submit">Search</button></form><div id="instant" hidden></div>`}
+/** An image in its light and dark forms, for the visitor's color scheme. */
+const themedImage = (urls: ThemedUrls, alt: string) =>
+  html`<picture><source srcset="${urls.dark}" media="(prefers-color-scheme: dark)"><img src="${urls.light}" alt="${alt}"></picture>`;
+
+const lookLinks = (links: readonly LookLink[]): NavLink[] => links.map((link) => ({ ...link, current: false }));
+
+/** An item of the header: a menu of its links, or a link styled as the customization says. */
+function headerItem(item: HeaderItem): Html {
+  if (item.links.length > 0) return menu(item.title, false, item.url === undefined ? lookLinks(item.links) : [{ title: item.title, url: item.url, current: false }, ...lookLinks(item.links)]);
+  return html`<a class="header-link ${item.style}" href="${item.url}">${item.title}</a>`;
+}
+
+/** The announcement above the header. */
+const announcementBar = (announcement: NonNullable<SiteLook['announcement']>) =>
+  html`<div class="announcement ${announcement.style}" role="note">${announcement.message}${announcement.link && html` <a href="${announcement.link.url}">${announcement.link.title}</a>`}</div>`;
+
+/** The site's announcement, its header (logo or title, links, search box) and its tabs. */
+export function header(chrome: SiteChrome, words: Words, query = ''): Html {
+  const { look } = chrome;
+  return html`${look.announcement && announcementBar(look.announcement)}<header class="site">
+<a class="title" href="${chrome.url}">${look.logo ? themedImage(look.logo, chrome.title) : chrome.title}</a>
+${look.header.length > 0 && html`<nav class="header-links">${look.header.map(headerItem)}</nav>`}
+${chrome.siteSpace && html`<form class="search" role="search" method="get" action="${chrome.siteSpace.searchUrl}"><input type="search" name="q" value="${query}" placeholder="${words.searchIn(chrome.siteSpace.title)}" aria-label="${words.search}" autocomplete="off"><button type="submit">${words.search}</button></form><div id="instant" hidden></div>`}
 </header>
-${chrome.tabs.length > 0 && html`<nav class="tabs" aria-label="Sections">${chrome.tabs.map(tab)}</nav>`}`;
+${chrome.tabs.length > 0 && html`<nav class="tabs" aria-label="${words.sections}">${chrome.tabs.map(tab)}</nav>`}`;
+}
+
+/** The site's footer: its groups of links, its copyright and its privacy policy; nothing when it has none. */
+export function footer(chrome: SiteChrome, words: Words): Html | undefined {
+  const { groups, copyright, privacyPolicy } = chrome.look.footer;
+  if (groups.length === 0 && copyright === undefined && privacyPolicy === undefined) return undefined;
+  return html`<footer class="site">
+${groups.length > 0 && html`<div class="groups">${groups.map((group) => html`<div><h2>${group.title}</h2><ul>${group.links.map((link) => html`<li><a href="${link.url}">${link.title}</a></li>`)}</ul></div>`)}</div>`}
+${(copyright !== undefined || privacyPolicy !== undefined) && html`<p class="legal">${copyright}${privacyPolicy !== undefined && html` <a href="${privacyPolicy}">${words.privacyPolicy}</a>`}</p>`}
+</footer>`;
 }
 
 /** The ids of the pages from the top of the tree down to a page (empty when it is not in the tree). */
@@ -83,9 +128,9 @@ function treeNodes(nodes: readonly NavNode[], currentId: string | undefined, ope
 }
 
 /** The navigation beside the page: the variants of the site space's level, then its page tree. */
-export function sidebar(chrome: SiteChrome, currentId?: string): Html {
+export function sidebar(chrome: SiteChrome, words: Words, currentId?: string): Html {
   const current = chrome.variants.find((variant) => variant.current);
-  return html`<aside class="tree" aria-label="Pages">
+  return html`<aside class="tree" aria-label="${words.pages}">
 ${current && menu(current.title, false, chrome.variants, ' variants')}
 <nav>${treeNodes(chrome.tree, currentId, new Set(pathTo(chrome.tree, currentId)))}</nav>
 </aside>`;

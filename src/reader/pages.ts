@@ -1,8 +1,9 @@
 import type { PageView, ReaderHit, SiteChrome } from '../core/reader.js';
 import { html, raw, type Html } from './html.js';
-import { documentOf, header, sidebar } from './layout.js';
+import { documentOf, footer, header, sidebar } from './layout.js';
 import { renderBody, type Heading } from './markdown.js';
-import { styleSheet } from './styles.js';
+import { plainStyleSheet, styleSheet } from './styles.js';
+import { wordsOf, type Words } from './words.js';
 
 /** The reader's pages, each a whole HTML document with its style sheet's text (its hash goes into the CSP). */
 
@@ -18,29 +19,34 @@ function inLayout(
   main: Html,
   options: { noindex: boolean; description?: string; currentId?: string; outline?: Html; query?: string; tree?: boolean },
 ): Rendered {
-  const style = styleSheet(chrome);
-  const body = html`${header(chrome, options.query)}
+  const style = styleSheet(chrome.look);
+  const words = wordsOf(chrome.locale);
+  const body = html`${header(chrome, words, options.query)}
 <div class="layout">
-${options.tree === false ? html`<span></span>` : sidebar(chrome, options.currentId)}
+${options.tree === false ? html`<span></span>` : sidebar(chrome, words, options.currentId)}
 <main id="content">${main}</main>
 ${options.outline ?? html`<span></span>`}
-</div>`;
-  return { html: documentOf({ title, siteTitle: chrome.title, locale: chrome.locale, noindex: options.noindex, description: options.description, style, body }), style };
+</div>
+${footer(chrome, words)}`;
+  const shell = { title, siteTitle: chrome.title, locale: chrome.locale, noindex: options.noindex, description: options.description, style, body, favicon: chrome.look.favicon };
+  return { html: documentOf(shell), style };
 }
 
-function outlineOf(headings: readonly Heading[]): Html | undefined {
+function outlineOf(headings: readonly Heading[], words: Words): Html | undefined {
   const shown = headings.filter((heading) => heading.level >= 2 && heading.level <= 4 && heading.anchor !== '');
   if (shown.length === 0) return undefined;
-  return html`<aside class="outline" aria-label="On this page"><ul>${shown.map((heading) => html`<li class="level-${heading.level}"><a href="#${heading.anchor}">${heading.text}</a></li>`)}</ul></aside>`;
+  return html`<aside class="outline" aria-label="${words.onThisPage}"><ul>${shown.map((heading) => html`<li class="level-${heading.level}"><a href="#${heading.anchor}">${heading.text}</a></li>`)}</ul></aside>`;
 }
 
 /** A page of a site. */
 export function pageDocument(chrome: SiteChrome, page: PageView): Rendered {
+  const words = wordsOf(chrome.locale);
   const body = renderBody(page);
   const pagination =
     page.layout.pagination &&
+    chrome.look.pagination &&
     (page.previous || page.next) &&
-    html`<nav class="pagination" aria-label="Pagination">${page.previous && html`<a class="previous" rel="prev" href="${page.previous.url}"><small>Previous</small>${page.previous.title}</a>`}${page.next && html`<a class="next" rel="next" href="${page.next.url}"><small>Next</small>${page.next.title}</a>`}</nav>`;
+    html`<nav class="pagination" aria-label="${words.pagination}">${page.previous && html`<a class="previous" rel="prev" href="${page.previous.url}"><small>${words.previous}</small>${page.previous.title}</a>`}${page.next && html`<a class="next" rel="next" href="${page.next.url}"><small>${words.next}</small>${page.next.title}</a>`}</nav>`;
   const cover = page.cover && html`<figure class="cover cover-${page.layout.coverSize}"><img src="${page.cover.url}" alt=""></figure>`;
   const main = html`<article>
 ${cover}
@@ -53,28 +59,30 @@ ${pagination}
     noindex: page.noindex,
     description: page.description,
     currentId: page.id,
-    outline: page.layout.outline ? outlineOf(body.headings) : undefined,
+    outline: page.layout.outline ? outlineOf(body.headings, words) : undefined,
     tree: page.layout.tableOfContents,
   });
 }
 
 /** A path the site does not have, in the site's layout. */
 export function notFoundDocument(chrome: SiteChrome): Rendered {
-  const main = html`<h1 class="page-title">Page not found</h1><p>This site has no page at this address. Pick one in the navigation${chrome.siteSpace ? html`, search for it, or go to <a href="${chrome.url}">the first page</a>` : ''}.</p>`;
-  return inLayout(chrome, 'Page not found', main, { noindex: true });
+  const words = wordsOf(chrome.locale);
+  const main = html`<h1 class="page-title">${words.notFoundTitle}</h1><p>${words.notFoundText}</p>${chrome.siteSpace && html`<p><a href="${chrome.url}">${words.firstPage}</a></p>`}`;
+  return inLayout(chrome, words.notFoundTitle, main, { noindex: true });
 }
 
 /** The page of a visitor-auth site for a visitor without a valid token (401): the site's layout, none of its navigation. */
 export function unauthorizedDocument(chrome: SiteChrome): Rendered {
-  const main = html`<h1 class="page-title">Sign in to read</h1><p>This site is open only to authenticated visitors. Open it through the link your organization gave you, which carries your visitor token.</p>`;
-  return inLayout(chrome, 'Sign in to read', main, { noindex: true, tree: false });
+  const words = wordsOf(chrome.locale);
+  const main = html`<h1 class="page-title">${words.signInTitle}</h1><p>${words.signInText}</p>`;
+  return inLayout(chrome, words.signInTitle, main, { noindex: true, tree: false });
 }
 
 /** The results of a search, as a list (also sent alone, as the instant search's fragment). */
-export function searchResults(query: string, hits: readonly ReaderHit[], count: number): Html {
-  if (query.trim() === '') return html`<div class="results"><p>Type some words to search.</p></div>`;
-  if (hits.length === 0) return html`<div class="results"><p>No results for “${query}”.</p></div>`;
-  return html`<div class="results"><p>${count} result${count === 1 ? '' : 's'} for “${query}”</p><ol>${hits.map(
+export function searchResults(query: string, hits: readonly ReaderHit[], count: number, words: Words): Html {
+  if (query.trim() === '') return html`<div class="results"><p>${words.typeToSearch}</p></div>`;
+  if (hits.length === 0) return html`<div class="results"><p>${words.noResults(html`${query}`)}</p></div>`;
+  return html`<div class="results"><p>${words.results(count, html`${query}`)}</p><ol>${hits.map(
     (hit) =>
       html`<li><a href="${hit.url}">${hit.title}</a>${hit.sections
         .filter((section) => section.body !== '')
@@ -86,14 +94,14 @@ export function searchResults(query: string, hits: readonly ReaderHit[], count: 
 
 /** The search page of a site space. */
 export function searchDocument(chrome: SiteChrome, query: string, hits: readonly ReaderHit[], count: number): Rendered {
-  const main = html`<h1 class="page-title">Search</h1>${searchResults(query, hits, count)}`;
-  return inLayout(chrome, query ? `Search: ${query}` : 'Search', main, { noindex: true, query });
+  const words = wordsOf(chrome.locale);
+  const main = html`<h1 class="page-title">${words.search}</h1>${searchResults(query, hits, count, words)}`;
+  return inLayout(chrome, query ? `${words.search}: ${query}` : words.search, main, { noindex: true, query });
 }
 
 /** A page outside any site's layout: a site that is not there (404), a failure (503, 429, ...). */
-export function plainDocument(title: string, message: string, siteTitle = 'docs-platform'): Rendered {
-  const chrome = { styling: {} } as unknown as SiteChrome;
-  const style = styleSheet(chrome);
+export function plainDocument(title: string, message: string): Rendered {
+  const style = plainStyleSheet();
   const body = html`<main id="content"><div class="layout"><div></div><div><h1 class="page-title">${title}</h1><p>${message}</p></div></div></main>`;
-  return { html: documentOf({ title, siteTitle, locale: 'en', noindex: true, style, body }), style };
+  return { html: documentOf({ title, siteTitle: 'docs-platform', locale: 'en', noindex: true, style, body }), style };
 }

@@ -1,9 +1,11 @@
-import type { SiteChrome } from '../core/reader.js';
+import { DEFAULT_SETTINGS, type SiteLook } from '../core/reader.js';
 
 /**
  * The reader's style sheet: one inline <style> (allowed by its hash), with the site's customization as CSS
- * variables: its primary color (light and dark), its corners, its font first in a stack of fonts every
- * system has, so that nothing is fetched. Narrow screens get the navigation above the page.
+ * variables and a few rules: its colors (primary, tint, info, success, warning, danger; light and dark), its
+ * corners, its fonts first in stacks of fonts every system has (nothing is fetched: a font the visitor does
+ * not have falls back), its link, sidebar and depth styles, and its color mode. Narrow screens get the
+ * navigation above the page.
  */
 
 const CORNERS: Record<string, string> = { straight: '0', rounded: '8px', circular: '16px' };
@@ -43,7 +45,8 @@ main h2,main h3,main h4{position:relative;scroll-margin-top:1rem}
 main .anchor{position:absolute;left:-1.1rem;opacity:0;text-decoration:none}
 main h2:hover .anchor,main h3:hover .anchor,main h4:hover .anchor{opacity:.6}
 pre.code{background:var(--code-bg);padding:1rem;border-radius:var(--radius);overflow:auto;font-size:.88rem;line-height:1.45}
-code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+code{font-family:var(--mono)}
+h1,h2,h3,h4{font-family:var(--heading-font)}
 :not(pre)>code{background:var(--code-bg);padding:.1rem .3rem;border-radius:4px;font-size:.9em}
 .table{overflow-x:auto}
 table{border-collapse:collapse}
@@ -69,8 +72,27 @@ aside.outline a{color:var(--muted);text-decoration:none}
 .hljs-keyword,.hljs-selector-tag,.hljs-built_in{color:#cf222e}.hljs-string,.hljs-attr{color:#0a3069}.hljs-comment{color:#6e7781;font-style:italic}.hljs-number,.hljs-literal{color:#0550ae}.hljs-title,.hljs-name{color:#8250df}
 @media (max-width:1100px){.layout{grid-template-columns:15rem minmax(0,1fr)}aside.outline{display:none}}
 @media (max-width:720px){.layout{display:block;padding:1rem}aside.tree{margin-bottom:1.5rem;border-bottom:1px solid var(--line);padding-bottom:1rem}form.search input{min-width:0;width:100%}form.search{width:100%}main h1.page-title{font-size:1.6rem}}
-@media (prefers-color-scheme:dark){:root{--text:#e6e6e6;--bg:#111317;--header-bg:#15181d;--header-text:#f0f0f0;--line:#2a2f37;--muted:#9aa3ad;--code-bg:#1b1f26;--primary:var(--primary-dark);--tint:rgba(255,255,255,.06)}}
 `;
+
+/** The rules of the site's announcement, header links and footer. */
+const CHROME = `
+.announcement{padding:.5rem 1.25rem;text-align:center;font-size:.92rem;color:#fff;background:var(--info)}
+.announcement.warning{background:var(--warning)}.announcement.danger{background:var(--danger)}.announcement.success{background:var(--success)}
+.announcement a{color:inherit;font-weight:600}
+header.site .title img{display:block;height:2rem}
+nav.header-links{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem}
+a.header-link,nav.header-links summary{color:var(--header-text);text-decoration:none;padding:.3rem .6rem;border-radius:var(--radius);cursor:pointer}
+a.header-link.button-primary{background:var(--primary);color:#fff}
+a.header-link.button-secondary{border:1px solid var(--line)}
+footer.site{border-top:1px solid var(--line);max-width:84rem;margin:0 auto;padding:1.5rem 1.25rem;font-size:.92rem;color:var(--muted)}
+footer.site .groups{display:flex;flex-wrap:wrap;gap:2rem 4rem}
+footer.site h2{margin:0 0 .5rem;font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--text)}
+footer.site ul{list-style:none;margin:0;padding:0}
+footer.site .legal{margin:1.5rem 0 0}
+`;
+
+/** The variables of dark mode. */
+const DARK = '--text:#e6e6e6;--bg:#111317;--header-bg:#15181d;--header-text:#f0f0f0;--line:#2a2f37;--muted:#9aa3ad;--code-bg:#1b1f26;--primary:var(--primary-dark);--tint:var(--tint-dark);--info:var(--info-dark);--success:var(--success-dark);--warning:var(--warning-dark);--danger:var(--danger-dark);color-scheme:dark';
 
 const THEMES: Record<string, { headerBg: string; headerText: string }> = {
   clean: { headerBg: 'var(--bg)', headerText: 'var(--text)' },
@@ -79,17 +101,64 @@ const THEMES: Record<string, { headerBg: string; headerText: string }> = {
   gradient: { headerBg: 'linear-gradient(90deg,var(--primary),#7b5cd6)', headerText: '#ffffff' },
 };
 
-const color = (value: unknown, fallback: string) => (typeof value === 'string' && /^#[0-9a-fA-F]{3,6}$/.test(value) ? value : fallback);
-const fontName = (value: unknown) => (typeof value === 'string' && /^[A-Za-z0-9]+$/.test(value) ? value.replace(/([a-z])([A-Z])/g, '$1 $2') : 'Inter');
+/** The CSS family names of the fonts the customization names by key. */
+const FAMILIES: Readonly<Record<string, string>> = {
+  ABCFavorit: 'ABC Favorit', Inter: 'Inter', Roboto: 'Roboto', RobotoSlab: 'Roboto Slab', OpenSans: 'Open Sans', SourceSansPro: 'Source Sans Pro',
+  Lato: 'Lato', Ubuntu: 'Ubuntu', Raleway: 'Raleway', Merriweather: 'Merriweather', Overpass: 'Overpass', NotoSans: 'Noto Sans',
+  IBMPlexSerif: 'IBM Plex Serif', Poppins: 'Poppins', FiraSans: 'Fira Sans', FiraCode: 'Fira Code', IBMPlexMono: 'IBM Plex Mono',
+  JetBrainsMono: 'JetBrains Mono', SourceCodePro: 'Source Code Pro', RobotoMono: 'Roboto Mono', SpaceMono: 'Space Mono', DMMono: 'DM Mono', Inconsolata: 'Inconsolata',
+};
 
-/** The style sheet of a site. */
-export function styleSheet(chrome: Pick<SiteChrome, 'styling'>): string {
-  const styling = chrome.styling as Record<string, any>;
-  const theme = THEMES[styling.theme] ?? THEMES.clean;
-  const primary = color(styling.primaryColor?.light, '#346DDB');
-  const primaryDark = color(styling.primaryColor?.dark, primary);
-  const radius = CORNERS[styling.corners] ?? CORNERS.rounded;
-  const font = fontName(styling.font);
-  const vars = `:root{--primary:${primary};--primary-dark:${primaryDark};--radius:${radius};--font:"${font}",system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif,"Apple Color Emoji","Segoe UI Emoji","Noto Color Emoji";--text:#1d1f23;--bg:#ffffff;--header-bg:${theme.headerBg};--header-text:${theme.headerText};--line:#e3e5e8;--muted:#5f6670;--code-bg:#f4f5f7;--tint:rgba(52,109,219,.08)}`;
-  return vars + BASE;
+const SANS = 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif,"Apple Color Emoji","Segoe UI Emoji","Noto Color Emoji"';
+const MONO = 'ui-monospace,SFMono-Regular,Menlo,Consolas,monospace';
+
+const color = (value: unknown, fallback: string) => (typeof value === 'string' && /^#[0-9a-fA-F]{3,6}$/.test(value) ? value : fallback);
+
+/** A font's family, quoted for CSS: a known key's name, or the family of a font of the site's own (letters, digits, spaces, _ and - kept). */
+function family(font: unknown): string | undefined {
+  const name = typeof font === 'string' ? FAMILIES[font] : typeof font === 'object' && font !== null ? String((font as { fontFamily?: unknown }).fontFamily ?? '') : undefined;
+  const kept = name?.replace(/[^\p{L}\p{N} _-]/gu, '').trim();
+  return kept ? `"${kept}",` : undefined;
 }
+
+/** A themed color's two variables, light and dark. */
+function themed(name: string, value: { light?: unknown; dark?: unknown } | undefined, fallback: string): string {
+  const light = color(value?.light, fallback);
+  return `--${name}:${light};--${name}-dark:${color(value?.dark, light)};`;
+}
+
+/** The rules some settings add. */
+function extras(styling: SiteLook['styling']): string {
+  const rules: string[] = [];
+  if (styling.links === 'accent') rules.push('main a{color:var(--text);text-decoration-color:var(--primary)}');
+  if (styling.sidebar.background === 'filled') rules.push('aside.tree{background:var(--tint);padding:.75rem;border-radius:var(--radius);align-self:start}');
+  if (styling.sidebar.list === 'pill') rules.push('aside.tree a{border-radius:999px}');
+  if (styling.sidebar.list === 'line') rules.push('aside.tree nav ul{border-left:1px solid var(--line)}aside.tree a{border-radius:0}aside.tree a[aria-current=page]{background:none;box-shadow:inset 2px 0 var(--primary)}');
+  if (styling.depth === 'flat') rules.push('details.menu>div,#instant{box-shadow:none}');
+  return rules.join('\n');
+}
+
+/** The style sheet of a site with this look. */
+export function styleSheet(look: Pick<SiteLook, 'styling' | 'mode'>): string {
+  const styling = look.styling;
+  const theme = THEMES[styling.theme] ?? THEMES.clean;
+  const primary = styling.primaryColor;
+  const tint = styling.tint?.color ?? primary;
+  const font = family(styling.font) ?? '"Inter",';
+  const vars = [
+    themed('primary', primary, '#346DDB'),
+    `--tint:color-mix(in srgb,${color(tint.light, '#346DDB')} 10%,transparent);--tint-dark:color-mix(in srgb,${color(tint.dark, color(tint.light, '#346DDB'))} 18%,transparent);`,
+    themed('info', styling.infoColor, '#787878'),
+    themed('success', styling.successColor, '#00C950'),
+    themed('warning', styling.warningColor, '#FE9A00'),
+    themed('danger', styling.dangerColor, '#FB2C36'),
+    `--radius:${CORNERS[styling.corners] ?? CORNERS.rounded};`,
+    `--font:${font}${SANS};--heading-font:${family(styling.headingFont) ?? font}${SANS};--mono:${family(styling.monospaceFont) ?? ''}${MONO};`,
+    `--text:#1d1f23;--bg:#ffffff;--header-bg:${theme.headerBg};--header-text:${theme.headerText};--line:#e3e5e8;--muted:#5f6670;--code-bg:#f4f5f7`,
+  ].join('');
+  const dark = look.mode === 'dark' ? `:root{${DARK}}` : look.mode === 'system' ? `@media (prefers-color-scheme:dark){:root{${DARK}}}` : '';
+  return `:root{${vars}}${BASE}${CHROME}${extras(styling)}\n${dark}\n`;
+}
+
+/** The style sheet of a page outside any site: the default look. */
+export const plainStyleSheet = (): string => styleSheet({ styling: DEFAULT_SETTINGS.styling, mode: 'system' });

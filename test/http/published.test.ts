@@ -1,31 +1,10 @@
 import { expect, it } from 'vitest';
 import { httpSuite } from './harness.js';
-import { siteHelpers } from './site-helpers.js';
+import { DEFAULT_CUSTOMIZATION, siteHelpers } from './site-helpers.js';
 
 /** The published site: the site, its structure in order, and its customizations with their defaults. */
 
-const DEFAULT_CUSTOMIZATIONS = (title: string) => ({
-  site: {
-    title,
-    styling: {
-      theme: 'clean',
-      primaryColor: { light: '#346DDB', dark: '#346DDB' },
-      tint: { color: { light: '#346DDB', dark: '#346DDB' } },
-      infoColor: { light: '#787878', dark: '#787878' },
-      successColor: { light: '#00C950', dark: '#00C950' },
-      warningColor: { light: '#FE9A00', dark: '#FE9A00' },
-      dangerColor: { light: '#FB2C36', dark: '#FB2C36' },
-      corners: 'rounded',
-      links: 'default',
-      font: 'Inter',
-      icons: 'regular',
-      sidebar: { background: 'default', list: 'default' },
-      search: 'prominent',
-    },
-    internationalization: { locale: 'en' },
-    favicon: {},
-  },
-});
+const DEFAULT_CUSTOMIZATIONS = (title: string) => ({ site: { ...DEFAULT_CUSTOMIZATION, title }, siteSpaces: {} });
 
 httpSuite('published site', (h) => {
   const { site, ok, createSite, spaces, addSection, addSiteSpace, addGroup, published } = siteHelpers(h);

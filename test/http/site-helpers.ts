@@ -29,6 +29,47 @@ export const BETA_SCHEMA = {
   additionalProperties: false,
 };
 
+const both = (color: string) => ({ light: color, dark: color });
+
+/** The customization settings of a site whose settings were never set, as `GET …/customization` gives them. */
+export const DEFAULT_CUSTOMIZATION = {
+  styling: {
+    theme: 'clean',
+    primaryColor: both('#346DDB'),
+    tint: { color: both('#346DDB') },
+    infoColor: both('#787878'),
+    successColor: both('#00C950'),
+    warningColor: both('#FE9A00'),
+    dangerColor: both('#FB2C36'),
+    corners: 'rounded',
+    depth: 'subtle',
+    links: 'default',
+    font: 'Inter',
+    monospaceFont: 'IBMPlexMono',
+    background: 'plain',
+    icons: 'regular',
+    codeTheme: { default: { light: 'default-light', dark: 'default-dark' }, openapi: { light: 'default-light', dark: 'default-dark' } },
+    sidebar: { background: 'default', list: 'default' },
+    search: 'prominent',
+  },
+  internationalization: { locale: 'en' },
+  favicon: {},
+  header: { preset: 'default', links: [] },
+  footer: { groups: [] },
+  themes: { default: 'system', toggeable: true },
+  feedback: { enabled: false },
+  ai: { mode: 'none' },
+  advancedCustomization: { enabled: false },
+  pageActions: { items: [] },
+  externalLinks: { target: 'self' },
+  pagination: { enabled: true },
+  trademark: { enabled: true },
+  privacyPolicy: {},
+  socialPreview: {},
+  socialAccounts: [],
+  insights: { trackingCookie: true },
+};
+
 /** Site helpers bound to a harness. */
 export function siteHelpers(h: () => Harness) {
   const content = contentHelpers(h);
@@ -121,5 +162,12 @@ export function siteHelpers(h: () => Harness) {
     return ok(await h().owner.put(`${site(siteId)}/adaptive-schema`, { jsonSchema }));
   }
 
-  return { ...content, sites, site, ok, createSite, spaces, addSection, addSiteSpace, addGroup, published, outline, stored, setSchema };
+  /** Replaces a site's customization settings (as the owner) with the defaults changed by `change`; returns the response. */
+  async function customize(siteId: string, change: (settings: any) => void) {
+    const settings = structuredClone(DEFAULT_CUSTOMIZATION) as any;
+    change(settings);
+    return ok(await h().owner.put(`${site(siteId)}/customization`, settings));
+  }
+
+  return { ...content, customize, sites, site, ok, createSite, spaces, addSection, addSiteSpace, addGroup, published, outline, stored, setSchema };
 }

@@ -69,6 +69,13 @@ function configFor(place: Place): ConversionConfig {
     errorMode: 'throw',
     overrideSchema(context) {
       const schema = context.valibotSchema as AnySchema;
+      // An object keyed by a fixed set of names (locales): the converter takes only string keys; JSON Schema
+      // says it with `propertyNames`.
+      if (schema.type === 'record') {
+        const { key, value } = schema as AnySchema & { readonly key: AnySchema & { readonly options?: readonly string[] }; readonly value: AnySchema };
+        if (key.type !== 'picklist') return undefined;
+        return { type: 'object', propertyNames: { enum: [...key.options!] }, additionalProperties: convert(value, place) };
+      }
       if (schema.type !== 'union') return undefined;
       const options = (schema as UnionSchema).options;
       // Query values arrive as text, so the query schemas accept a value or its text form

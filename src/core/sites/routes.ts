@@ -1,5 +1,6 @@
 import { route } from '../operation.js';
 import { getSiteAdaptiveSchema, updateSiteAdaptiveSchema } from './adaptive/operations.js';
+import { getSiteCustomization, updateSiteCustomization } from './customization/operations.js';
 import { getPublishedContentSite } from './published/read.js';
 import { getSitePublishingAuth, regenerateSitePublishingAuth, updateSitePublishingAuth } from './publishing-auth/operations.js';
 import { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './share-links/operations.js';
@@ -44,11 +45,14 @@ export const siteRoutes = [
   route('GET', `${SITE}/adaptive-schema`, getSiteAdaptiveSchema, 200),
   route('PUT', `${SITE}/adaptive-schema`, updateSiteAdaptiveSchema, 200),
   route('GET', `${SITE}/published`, getPublishedContentSite, 200),
-  // Not in the specification, which does not say where a share key or a visitor token's key comes from: the public API's.
+  // Not in the specification (which does not say where a share key or a visitor token's key comes from, nor how a
+  // site's look is changed): the public API's.
   route('GET', `${SITE}/share-links`, listSiteShareLinks, 200, { extension: true }),
   route('POST', `${SITE}/share-links`, createSiteShareLink, 201, { extension: true, location: shareLinkLocation }),
   route('PATCH', `${SITE}/share-links/{shareLinkId}`, updateSiteShareLink, 200, { extension: true }),
   route('DELETE', `${SITE}/share-links/{shareLinkId}`, deleteSiteShareLink, 205, { extension: true }),
+  route('GET', `${SITE}/customization`, getSiteCustomization, 200, { extension: true }),
+  route('PUT', `${SITE}/customization`, updateSiteCustomization, 200, { extension: true }),
   route('GET', `${SITE}/publishing/auth`, getSitePublishingAuth, 200, { extension: true }),
   route('PATCH', `${SITE}/publishing/auth`, updateSitePublishingAuth, 200, { extension: true }),
   route('POST', `${SITE}/publishing/auth/regenerate`, regenerateSitePublishingAuth, 200, { extension: true }),

@@ -4,7 +4,7 @@ import type { TablesData } from '../../../src/store/engine.js';
 import { authoring, md } from '../../http/authoring.js';
 import { createHarness, type Harness } from '../../http/harness.js';
 import { PETSTORE_31 } from '../../http/openapi-sources.js';
-import { BETA_SCHEMA, siteHelpers } from '../../http/site-helpers.js';
+import { BETA_SCHEMA, DEFAULT_CUSTOMIZATION, siteHelpers } from '../../http/site-helpers.js';
 import { inspectableStore } from '../../store/inspectable-store.js';
 
 /** One valid request with a JSON body: every route with a body has at least one. */
@@ -158,6 +158,18 @@ async function build(h: Harness) {
     },
     { method: 'PUT', path: `${sitePath}/adaptive-schema`, body: { jsonSchema: BETA_SCHEMA } },
     { method: 'POST', path: `${sitePath}/share-links`, body: { name: 'Reviewers' } },
+    {
+      method: 'PUT',
+      path: `${sitePath}/customization`,
+      body: {
+        ...DEFAULT_CUSTOMIZATION,
+        title: 'Acme Handbook',
+        favicon: { emoji: '📘' },
+        header: { preset: 'default', links: [{ title: 'Blog', to: { kind: 'url', url: 'https://acme.test/blog' }, links: [], condition: 'visitor.claims.isBeta' }] },
+        footer: { groups: [{ title: 'More', links: [{ title: 'Home', to: { kind: 'page', page: page.id, space: space.id } }] }], copyright: '© Acme' },
+        announcement: { enabled: true, message: 'New release', style: 'info' },
+      },
+    },
     { method: 'PATCH', path: `${sitePath}/publishing/auth`, body: { backend: 'custom', fallbackURL: 'https://auth.acme.test/login', logoutURL: null } },
     { method: 'PATCH', path: `${sitePath}/share-links/${shareLink.id}`, body: { name: 'Partners', active: false } },
     { method: 'POST', path: `${sitePath}/sections`, body: { spaceId: otherSpace.id, title: 'Another' } },

@@ -9,7 +9,7 @@ import { SectionSchema } from '../sections/schemas.js';
 import { SiteSpaceSchema } from '../site-spaces/schemas.js';
 import { presentSite } from '../sites/present.js';
 import { SiteSchema } from '../sites/schemas.js';
-import { CustomizationsSchema, customizationsOf } from './customizations.js';
+import { CustomizationsSchema, customizationsOf, loadCustomization } from '../customization/customizations.js';
 
 /** The published site object: the site, its structure and its customizations. */
 export const PublishedSiteSchema = v.object({
@@ -51,6 +51,6 @@ export const getPublishedContentSite = readOperation({
       for (const placed of structure.siteSpaces) items.push(await presenter.siteSpace(placed));
       published = { type: 'siteSpaces', structure: items };
     }
-    return { object: 'published-content-site' as const, site: await presentSite(ctx, site, shareKey), structure: published, customizations: customizationsOf(site) };
+    return { object: 'published-content-site' as const, site: await presentSite(ctx, site, shareKey), structure: published, customizations: customizationsOf(site, await loadCustomization(ctx, site)) };
   },
 });

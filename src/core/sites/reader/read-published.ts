@@ -7,14 +7,16 @@ import { loadRevision, readFile } from '../../content/revision.js';
 import { readOperation } from '../../operation.js';
 import { TABLES, type RevisionRecord, type SiteRecord, type SpaceRecord } from '../../records.js';
 import { uriComponent } from '../../well-formed.js';
+import { NO_CLAIMS } from '../adaptive/evaluate.js';
 import { withSearchIndex } from '../../search/build.js';
 import { queryWords } from '../../search/words.js';
-import { customizationsOf } from '../published/customizations.js';
+import { DEFAULT_SETTINGS, loadCustomization, settingsOf } from '../customization/customizations.js';
 import { siteUrl } from '../urls.js';
 import { admit, findSite } from './admission.js';
 import { fingerprintOf } from './fingerprint.js';
 import { navigationOf, type Navigation, type ReadablePage } from './navigation.js';
 import { readerBody } from './page-body.js';
+import { lookOf } from './site-look.js';
 import type { Admitted, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteRef } from './view.js';
 import { carriedQuery, spaceOnSites } from './space-on-sites.js';
 import { placeOf, tabsOf, variantsOf, visibleStructure } from './visible-structure.js';
@@ -48,7 +50,7 @@ const siteSpaceOf = (title: string, url: string) => ({ title, url, searchUrl: `$
  * the path asked for as `location` (relative to the site, as the public API's visitor authentication
  * sends it), where the visitor's sign-in comes back with a token; else a 401 in the site's layout.
  */
-function unauthorized(ctx: Context, site: SiteRecord, segments: readonly string[]): ReaderAnswer {
+async function unauthorized(ctx: Context, site: SiteRecord, segments: readonly string[]): Promise<ReaderAnswer> {
   const fallback = site.publishingAuth?.fallbackURL;
   if (fallback !== undefined) {
     const url = new URL(fallback);
@@ -56,14 +58,15 @@ function unauthorized(ctx: Context, site: SiteRecord, segments: readonly string[
     return { kind: 'redirect', status: 302, location: url.href, admitted: {} };
   }
   const home = siteUrl(ctx, site);
-  const { styling, internationalization } = customizationsOf(site).site;
+  const settings = settingsOf(await loadCustomization(ctx, site));
   const chrome: SiteChrome = {
     id: site.id,
-    title: site.title,
+    title: settings.title ?? site.title,
     url: home,
     cookiePath: pathOfUrl(home),
-    styling,
-    locale: internationalization.locale,
+    // Nothing of the site is linked for a visitor who may not read it.
+    look: await lookOf(ctx, settings, { claims: NO_CLAIMS }),
+    locale: settings.internationalization.locale,
     tabs: [],
     variants: [],
     siteSpace: undefined,
@@ -81,14 +84,14 @@ async function resolveSite(ctx: Context, request: ReaderRequest & { site: SiteRe
   if (admission.kind === 'unauthorized') return unauthorized(ctx, site, request.segments);
   const visible = await visibleStructure(ctx, site, admission.claims);
   const place = placeOf(visible, request.segments);
-  const { styling, internationalization } = customizationsOf(site).site;
+  const settings = settingsOf(await loadCustomization(ctx, site));
   const chrome = {
     id: site.id,
-    title: site.title,
+    title: settings.title ?? site.title,
     url: visible.url,
     cookiePath: pathOfUrl(siteUrl(ctx, site)),
-    styling,
-    locale: internationalization.locale,
+    look: await lookOf(ctx, settings, { visible, current: place?.siteSpace, claims: admission.claims }),
+    locale: settings.internationalization.locale,
     tabs: tabsOf(visible, place),
     variants: variantsOf(place),
     siteSpace: place && siteSpaceOf(place.siteSpace.space.title, place.siteSpace.url),
@@ -120,8 +123,8 @@ async function resolveSpace(ctx: Context, request: ReaderRequest & { site: { spa
     title: space.title,
     url,
     cookiePath: pathOfUrl(url),
-    styling: customizationsOf({ title: space.title } as SiteRecord).site.styling,
-    locale: 'en',
+    look: await lookOf(ctx, DEFAULT_SETTINGS, { claims: NO_CLAIMS }),
+    locale: DEFAULT_SETTINGS.internationalization.locale,
     tabs: [],
     variants: [],
     siteSpace: siteSpaceOf(space.title, url),

@@ -1,5 +1,5 @@
 import type { PageLayout } from '../../content/page-layout.js';
-import type { DEFAULT_STYLING } from '../published/customizations.js';
+import type { CustomizationSettings } from '../customization/settings-schema.js';
 
 /**
  * What the published-site reader shows, as plain data: the core decides everything (who may read, which
@@ -47,6 +47,45 @@ export interface NavNode {
   readonly pages: readonly NavNode[];
 }
 
+/** A link of the site's header and footer, as its customization names it, with where it leads. */
+export interface LookLink {
+  readonly title: string;
+  readonly url: string;
+}
+
+/** An item of the site's header: a link, a menu of links, or both. */
+export interface HeaderItem {
+  readonly title: string;
+  /** Where the item itself leads; absent for a menu only. */
+  readonly url?: string;
+  readonly style: 'link' | 'button-primary' | 'button-secondary';
+  readonly links: readonly LookLink[];
+}
+
+/** Two URLs of one image: for light and for dark mode. */
+export interface ThemedUrls {
+  readonly light: string;
+  readonly dark: string;
+}
+
+/**
+ * How a site looks and what its layout shows besides its navigation, from its customization settings
+ * (customization/): links whose target cannot be shown (a user, a file, a page that is not on the site)
+ * and header items whose condition does not hold for the visitor are left out.
+ */
+export interface SiteLook {
+  readonly styling: CustomizationSettings['styling'];
+  /** Light, dark, or as the visitor's system says. */
+  readonly mode: 'light' | 'dark' | 'system';
+  readonly favicon?: ThemedUrls | { readonly emoji: string };
+  readonly logo?: ThemedUrls;
+  readonly header: readonly HeaderItem[];
+  readonly announcement?: { readonly message: string; readonly style: 'info' | 'warning' | 'danger' | 'success'; readonly link?: LookLink };
+  readonly footer: { readonly groups: readonly { readonly title: string; readonly links: readonly LookLink[] }[]; readonly copyright?: string; readonly privacyPolicy?: string };
+  /** Whether pages show their previous and next pages. */
+  readonly pagination: boolean;
+}
+
 /** The layout of a published site around a page: the same on every page of one site space. */
 export interface SiteChrome {
   /** Identifies the site (or space) for cookies and caches. */
@@ -56,7 +95,8 @@ export interface SiteChrome {
   readonly url: string;
   /** The path cookies of the site are scoped to. */
   readonly cookiePath: string;
-  readonly styling: typeof DEFAULT_STYLING | Record<string, unknown>;
+  readonly look: SiteLook;
+  /** The locale of the reader's own words (CustomizationLocale). */
   readonly locale: string;
   /** The sections as tabs (empty for a site without sections). */
   readonly tabs: readonly TabEntry[];

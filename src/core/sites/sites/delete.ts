@@ -18,6 +18,7 @@ async function removeSite(ctx: WriteContext, site: SiteRecord) {
     const { items } = await ctx.tx.list(table, { index, value: site.id });
     for (const record of items) await ctx.tx.delete(table, record.id);
   }
+  await ctx.tx.delete(TABLES.siteCustomizations, site.id);
   await ctx.tx.delete(TABLES.sites, site.id);
   const organization = (await ctx.tx.get(TABLES.organizations, site.organizationId)) as OrganizationRecord;
   if (organization.defaultContent?.site === site.id) {
@@ -27,8 +28,8 @@ async function removeSite(ctx: WriteContext, site: SiteRecord) {
 }
 
 /**
- * Deletes a site with its sections, section groups, site spaces, share links and adaptive schema (the
- * spaces themselves stay); admins only.
+ * Deletes a site with its sections, section groups, site spaces, share links, customization and adaptive
+ * schema (the spaces themselves stay); admins only.
  */
 export const deleteSite = writeOperation({
   name: 'deleteSite',
