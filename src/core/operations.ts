@@ -70,6 +70,8 @@ import {
 import { getSiteAdaptiveSchema, updateSiteAdaptiveSchema } from './sites/adaptive/operations.js';
 import { getSiteCustomization, updateSiteCustomization } from './sites/customization/operations.js';
 import { getPublishedContentSite } from './sites/published/read.js';
+import { bulkUpsertSiteRedirects } from './sites/redirects/bulk.js';
+import { createSiteRedirect, deleteSiteRedirect, getSiteRedirectBySource, listSiteRedirects, updateSiteRedirect } from './sites/redirects/operations.js';
 import { getSitePublishingAuth, regenerateSitePublishingAuth, updateSitePublishingAuth } from './sites/publishing-auth/operations.js';
 import { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './sites/share-links/operations.js';
 import { addSectionGroupToSite } from './sites/section-groups/add.js';
@@ -249,6 +251,12 @@ export const operations = {
   createSiteShareLink,
   updateSiteShareLink,
   deleteSiteShareLink,
+  listSiteRedirects,
+  createSiteRedirect,
+  bulkUpsertSiteRedirects,
+  updateSiteRedirect,
+  deleteSiteRedirect,
+  getSiteRedirectBySource,
   getSitePublishingAuth,
   updateSitePublishingAuth,
   regenerateSitePublishingAuth,

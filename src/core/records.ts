@@ -451,6 +451,49 @@ export interface SiteCustomizationRecord extends StoredRecord {
   readonly updatedAt: string;
 }
 
+/** Where a site redirect leads (the public API's SiteRedirectDestination). */
+export type SiteRedirectDestination =
+  | { readonly kind: 'site-section'; readonly siteSectionId: string }
+  | { readonly kind: 'site-space'; readonly siteSpaceId: string }
+  | { readonly kind: 'site-page'; readonly siteSpaceId: string; readonly pageId: string }
+  | { readonly kind: 'external'; readonly url: string };
+
+/**
+ * A redirect of a site (sites/redirects/): readers of `source` (a path of the site, `*` at its end matching
+ * any rest) are sent to `destination`. A draft one is not live. The derived fields are what it is found by:
+ * `sourceKey` (`<siteId>␀<draft|live>␀<source, percent-decoded>`) is unique, `listKey` (`<siteId>␀<draft|live>`)
+ * lists them, `touchedAt` is `updatedAt` or else `createdAt`, and `wildcardSite` (the site's id, on live
+ * redirects whose source ends with `*` only) lists the ones the reader tries when no source is the path.
+ */
+export interface SiteRedirectRecord extends StoredRecord {
+  readonly id: string;
+  readonly siteId: string;
+  readonly organizationId: string;
+  readonly source: string;
+  readonly draft: boolean;
+  readonly captureWildcard: boolean;
+  readonly permanent: boolean;
+  readonly destination: SiteRedirectDestination;
+  readonly createdAt: string;
+  readonly updatedAt?: string;
+  readonly sourceKey: string;
+  readonly listKey: string;
+  readonly touchedAt: string;
+  readonly wildcardSite?: string;
+}
+
+/**
+ * A page path of a space that a later revision moved (content/moved-pages.ts): `pageId` was at `path`. The
+ * id is `<spaceId>/<path>`: the latest page to leave a path is the one its old URL leads to.
+ */
+export interface PageMoveRecord extends StoredRecord {
+  readonly id: string;
+  readonly spaceId: string;
+  readonly path: string;
+  readonly pageId: string;
+  readonly movedAt: string;
+}
+
 /**
  * A share link of a site: who holds its key reads the site while it is `share-link` and the link is
  * `active`. The key is derived from the platform's signing key and the link (sites/reader/site-keys.ts),
@@ -555,6 +598,8 @@ export const TABLES = {
   siteSpaces: 'siteSpaces',
   siteShareLinks: 'siteShareLinks',
   siteCustomizations: 'siteCustomizations',
+  siteRedirects: 'siteRedirects',
+  pageMoves: 'pageMoves',
   spaces: 'spaces',
   spaceGrants: 'spaceGrants',
   collections: 'collections',
@@ -642,6 +687,15 @@ export const INDEXES = {
   siteSpacesByParent: index(TABLES.siteSpaces, 'parentKey', 'orderKey'),
   siteSpacesBySpace: index(TABLES.siteSpaces, 'spaceId', 'createdAt'),
   siteShareLinksBySite: index(TABLES.siteShareLinks, 'siteId', 'createdAt'),
+  siteRedirectsBySite: index(TABLES.siteRedirects, 'siteId', 'createdAt'),
+  /** A site's redirect from a source, live or draft: at most one. */
+  siteRedirectsBySource: index(TABLES.siteRedirects, 'sourceKey'),
+  siteRedirectsByCreated: index(TABLES.siteRedirects, 'listKey', 'createdAt'),
+  siteRedirectsByTouched: index(TABLES.siteRedirects, 'listKey', 'touchedAt'),
+  siteRedirectsBySourceOrder: index(TABLES.siteRedirects, 'listKey', 'source'),
+  /** A site's live redirects whose source ends with `*`. */
+  siteRedirectsWildcards: index(TABLES.siteRedirects, 'wildcardSite', 'source'),
+  pageMovesBySpace: index(TABLES.pageMoves, 'spaceId'),
   /** Every site: the upgrade of earlier versions' share keys walks them once (sites/share-links/upgrade.ts). */
   everySite: wholeTable(TABLES.sites),
   openAPISpecsByOrganization: index(TABLES.openAPISpecs, 'organizationId', 'createdAt'),

@@ -131,7 +131,7 @@ export function siteHelpers(h: () => Harness) {
 
   /**
    * Everything the store holds for the sites of some organizations (sites, sections, groups, site
-   * spaces, share links), with the organizations' records and their content: compared before and after a refused
+   * spaces, share links, redirects, customizations), with the organizations' records and their content: compared before and after a refused
    * request to show that nothing changed.
    */
   async function stored(organizationIds: string[] = [h().organizationId]) {
@@ -147,9 +147,12 @@ export function siteHelpers(h: () => Harness) {
             [TABLES.siteSectionGroups, INDEXES.siteSectionGroupsBySite],
             [TABLES.siteSpaces, INDEXES.siteSpacesBySite],
             [TABLES.siteShareLinks, INDEXES.siteShareLinksBySite],
+            [TABLES.siteRedirects, INDEXES.siteRedirectsBySite],
           ] as const) {
             state.parts.push(...(await tx.list(table, { index, value: record.id })).items);
           }
+          const customization = await tx.get(TABLES.siteCustomizations, record.id);
+          if (customization) state.parts.push(customization);
         }
       }
       return JSON.parse(JSON.stringify(state)) as typeof state;

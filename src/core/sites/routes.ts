@@ -2,6 +2,8 @@ import { route } from '../operation.js';
 import { getSiteAdaptiveSchema, updateSiteAdaptiveSchema } from './adaptive/operations.js';
 import { getSiteCustomization, updateSiteCustomization } from './customization/operations.js';
 import { getPublishedContentSite } from './published/read.js';
+import { bulkUpsertSiteRedirects } from './redirects/bulk.js';
+import { createSiteRedirect, deleteSiteRedirect, getSiteRedirectBySource, listSiteRedirects, updateSiteRedirect } from './redirects/operations.js';
 import { getSitePublishingAuth, regenerateSitePublishingAuth, updateSitePublishingAuth } from './publishing-auth/operations.js';
 import { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './share-links/operations.js';
 import { addSectionGroupToSite } from './section-groups/add.js';
@@ -32,7 +34,10 @@ const SITE = '/v1/orgs/{organizationId}/sites/{siteId}';
 const shareLinkLocation = (input: { organizationId: string; siteId: string }, result: { id: string }) =>
   `/orgs/${input.organizationId}/sites/${input.siteId}/share-links/${result.id}`;
 
-/** The site endpoints: sites, their adaptive schema and published content, sections, section groups and site spaces. */
+/**
+ * The site endpoints: sites, their adaptive schema and published content, share links, customization,
+ * redirects and publishing auth, sections, section groups and site spaces.
+ */
 export const siteRoutes = [
   route('GET', '/v1/orgs/{organizationId}/sites', listSites, 200),
   route('POST', '/v1/orgs/{organizationId}/sites', createSite, 201),
@@ -53,6 +58,12 @@ export const siteRoutes = [
   route('DELETE', `${SITE}/share-links/{shareLinkId}`, deleteSiteShareLink, 205, { extension: true }),
   route('GET', `${SITE}/customization`, getSiteCustomization, 200, { extension: true }),
   route('PUT', `${SITE}/customization`, updateSiteCustomization, 200, { extension: true }),
+  route('GET', `${SITE}/redirects`, listSiteRedirects, 200, { extension: true }),
+  route('POST', `${SITE}/redirects`, createSiteRedirect, 201, { extension: true }),
+  route('PUT', `${SITE}/redirects`, bulkUpsertSiteRedirects, 200, { extension: true }),
+  route('PATCH', `${SITE}/redirects/{siteRedirectId}`, updateSiteRedirect, 200, { extension: true }),
+  route('DELETE', `${SITE}/redirects/{siteRedirectId}`, deleteSiteRedirect, 205, { extension: true }),
+  route('GET', `${SITE}/redirect`, getSiteRedirectBySource, 200, { extension: true }),
   route('GET', `${SITE}/publishing/auth`, getSitePublishingAuth, 200, { extension: true }),
   route('PATCH', `${SITE}/publishing/auth`, updateSitePublishingAuth, 200, { extension: true }),
   route('POST', `${SITE}/publishing/auth/regenerate`, regenerateSitePublishingAuth, 200, { extension: true }),

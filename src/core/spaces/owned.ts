@@ -35,6 +35,8 @@ const OWNED_BY_SPACE: readonly Owned[] = [
     organizationBound: true,
     copy: (record, spaceId, newId) => ({ ...record, id: newId(), spaceId }),
   },
+  // The old paths of its moved pages (content/moved-pages.ts): a duplicate starts a new history.
+  { table: TABLES.pageMoves, index: INDEXES.pageMovesBySpace, organizationBound: false },
   // A space's places on the sites of its organization (sites/): not copied by a duplicate.
   { table: TABLES.siteSpaces, index: INDEXES.siteSpacesBySpace, organizationBound: true },
   {

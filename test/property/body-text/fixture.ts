@@ -106,6 +106,7 @@ async function build(h: Harness) {
   const siteSpaces = (await ok(owner.get(`${sitePath}/site-spaces`))).items as { id: string }[];
   const [siteSpace, otherSiteSpace] = siteSpaces;
   const shareLink = await ok(owner.post(`${sitePath}/share-links`, { name: 'Readers' }), 201);
+  const redirect = await ok(owner.post(`${sitePath}/redirects`, { source: '/old', destination: { kind: 'external', url: 'https://acme.test/new' } }), 201);
   const spaceRef = (id: string) => ({ type: 'space', space: id });
   const spacePath = `/v1/spaces/${space.id}`;
   const openCrPath = a.changeRequestPath(space.id, openCr.id);
@@ -172,6 +173,13 @@ async function build(h: Harness) {
     },
     { method: 'PATCH', path: `${sitePath}/publishing/auth`, body: { backend: 'custom', fallbackURL: 'https://auth.acme.test/login', logoutURL: null } },
     { method: 'PATCH', path: `${sitePath}/share-links/${shareLink.id}`, body: { name: 'Partners', active: false } },
+    { method: 'POST', path: `${sitePath}/redirects`, body: { source: '/guides/*', destination: { kind: 'site-section', siteSectionId: first.id }, captureWildcard: true } },
+    {
+      method: 'PUT',
+      path: `${sitePath}/redirects`,
+      body: { redirects: [{ source: '/a', destination: { kind: 'external', url: 'https://acme.test/a' } }, { source: '/old', intent: 'draft', destination: { kind: 'site-space', siteSpaceId: siteSpace.id } }] },
+    },
+    { method: 'PATCH', path: `${sitePath}/redirects/${redirect.id}`, body: { source: '/older', permanent: true } },
     { method: 'POST', path: `${sitePath}/sections`, body: { spaceId: otherSpace.id, title: 'Another' } },
     {
       method: 'PATCH',

@@ -2,6 +2,7 @@ import { conflict } from '../../errors.js';
 import { writeOperation } from '../../operation.js';
 import { TABLES, type ChangeRequestRecord, type SpaceRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
+import { recordMovedPages } from '../../content/moved-pages.js';
 import { assertEditable } from '../../spaces/access.js';
 import { loadChangeRequest } from '../access.js';
 import { mergeWithSpace } from './commit.js';
@@ -28,6 +29,7 @@ export const mergeChangeRequest = writeOperation({
       throw conflict(`Change request ${changeRequest.number} is archived: set its status to draft or open to merge it`);
     }
     const { revision, conflicts } = await mergeWithSpace(ctx, space, changeRequest, 'merge');
+    await recordMovedPages(ctx, space.id, space.revision, revision.id);
     const updatedSpace: SpaceRecord = { ...space, revision: revision.id, updatedAt: ctx.now };
     const merged: ChangeRequestRecord = {
       ...changeRequest,

@@ -6,6 +6,7 @@ import { TABLES, type SpaceRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
 import { requireSpace, type ReachOptions } from '../../spaces/access.js';
 import { commitToChangeRequest, openDraft } from '../draft.js';
+import { recordMovedPages } from '../moved-pages.js';
 import { fetchSource } from './fetch-source.js';
 import { settlePlan } from './local-ids.js';
 import { planImportJob, type PlanImportInput } from './plan-job.js';
@@ -65,6 +66,7 @@ export const importContent = writeOperation({
     const draft = await openDraft(ctx, space.revision);
     const counts = await applyPlan(ctx, draft, plan);
     const revision = await draft.commit({ parents: [space.revision], type: 'edits' });
+    await recordMovedPages(ctx, space.id, space.revision, revision.id);
     const updated: SpaceRecord = { ...space, revision: revision.id, updatedAt: ctx.now };
     await ctx.tx.put(TABLES.spaces, updated);
     return { revision: revision.id, ...counts };

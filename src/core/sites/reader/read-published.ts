@@ -16,6 +16,7 @@ import { admit, findSite } from './admission.js';
 import { fingerprintOf } from './fingerprint.js';
 import { navigationOf, type Navigation, type ReadablePage } from './navigation.js';
 import { readerBody } from './page-body.js';
+import { movedPageOf, siteRedirectOf, type Elsewhere } from './redirects.js';
 import { lookOf } from './site-look.js';
 import type { Admitted, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteRef } from './view.js';
 import { carriedQuery, spaceOnSites } from './space-on-sites.js';
@@ -38,7 +39,12 @@ interface Resolved {
   readonly space: SpaceRecord;
   readonly rest: readonly string[];
   readonly admitted: Admitted;
+  /** Where a path with no page at it leads instead, before a 404 (reader/redirects.ts). */
+  readonly elsewhere: (navigation: Navigation) => Promise<Elsewhere | undefined>;
 }
+
+/** A redirect answer, keeping the credentials the visitor brought in cookies of the site's path. */
+const redirectAnswer = (to: Elsewhere, admitted: Admitted, cookiePath: string): ReaderAnswer => ({ kind: 'redirect', ...to, admitted, cookiePath });
 
 const pathOfUrl = (url: string) => new URL(url).pathname.replace(/\/+$/, '') || '/';
 
@@ -97,8 +103,15 @@ async function resolveSite(ctx: Context, request: ReaderRequest & { site: SiteRe
     siteSpace: place && siteSpaceOf(place.siteSpace.space.title, place.siteSpace.url),
     indexable: site.visibility === 'public',
   };
-  if (!place) return { kind: 'not-found', chrome: { ...chrome, tree: [] }, admitted: admission.admitted, fingerprint: await fingerprintOf(chrome) };
-  return { chrome, organizationId: site.organizationId, space: place.siteSpace.space, rest: place.rest, admitted: admission.admitted };
+  if (!place) {
+    const redirect = await siteRedirectOf(ctx, site, request.segments);
+    if (redirect) return redirectAnswer(redirect, admission.admitted, chrome.cookiePath);
+    return { kind: 'not-found', chrome: { ...chrome, tree: [] }, admitted: admission.admitted, fingerprint: await fingerprintOf(chrome) };
+  }
+  const spaceId = place.siteSpace.space.id;
+  const elsewhere = async (navigation: Navigation) =>
+    (await siteRedirectOf(ctx, site, request.segments)) ?? movedPageOf(ctx, spaceId, place.rest.join('/'), navigation, site.visibility);
+  return { chrome, organizationId: site.organizationId, space: place.siteSpace.space, rest: place.rest, admitted: admission.admitted, elsewhere };
 }
 
 /**
@@ -130,7 +143,8 @@ async function resolveSpace(ctx: Context, request: ReaderRequest & { site: { spa
     siteSpace: siteSpaceOf(space.title, url),
     indexable: space.visibility === 'public',
   };
-  return { chrome, organizationId: space.organizationId, space, rest: request.segments, admitted: {} };
+  const elsewhere = (navigation: Navigation) => movedPageOf(ctx, space.id, request.segments.join('/'), navigation, space.visibility);
+  return { chrome, organizationId: space.organizationId, space, rest: request.segments, admitted: {}, elsewhere };
 }
 
 const isResolved = (value: Resolved | ReaderAnswer): value is Resolved => 'space' in value;
@@ -222,7 +236,10 @@ export const readPublished = readOperation({
     });
     if (resolved.rest.length === 0) return navigation.first ? pageAnswer(ctx, resolved, navigation, navigation.first) : notFound();
     const page = navigation.byPath.get(resolved.rest.join('/'));
-    if (!page) return notFound();
+    if (!page) {
+      const elsewhere = await resolved.elsewhere(navigation);
+      return elsewhere ? redirectAnswer(elsewhere, resolved.admitted, resolved.chrome.cookiePath) : notFound();
+    }
     if (page.type === 'link') {
       const location = navigation.linkTargets.get(page.id);
       return location !== undefined ? { kind: 'redirect', status: 302, location, admitted: resolved.admitted } : notFound();

@@ -156,7 +156,8 @@ export type ReaderAnswer =
   | { readonly kind: 'not-found'; readonly chrome: SiteChrome; readonly admitted: Admitted; readonly fingerprint: string }
   /**
    * Elsewhere: a link page's own URL (302), a space's URL to its place on a site (302), a visitor without a
-   * valid token to the fallback URL (302). `cookiePath`: where the credentials the visitor brought are kept.
+   * valid token to the fallback URL (302), a path with nothing at it to where a site redirect or a moved
+   * page sends it (307, 308). `cookiePath`: where the credentials the visitor brought are kept.
    */
   | { readonly kind: 'redirect'; readonly status: 301 | 302 | 307 | 308; readonly location: string; readonly admitted: Admitted; readonly cookiePath?: string }
   | { readonly kind: 'page'; readonly chrome: SiteChrome; readonly page: PageView; readonly admitted: Admitted; readonly fingerprint: string }

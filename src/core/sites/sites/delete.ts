@@ -10,6 +10,7 @@ const PARTS = [
   [TABLES.siteSections, INDEXES.siteSectionsBySite],
   [TABLES.siteSectionGroups, INDEXES.siteSectionGroupsBySite],
   [TABLES.siteShareLinks, INDEXES.siteShareLinksBySite],
+  [TABLES.siteRedirects, INDEXES.siteRedirectsBySite],
 ] as const;
 
 /** Removes a site and its parts for good; an organization whose `defaultContent` was the site loses it. */
@@ -28,8 +29,8 @@ async function removeSite(ctx: WriteContext, site: SiteRecord) {
 }
 
 /**
- * Deletes a site with its sections, section groups, site spaces, share links, customization and adaptive
- * schema (the spaces themselves stay); admins only.
+ * Deletes a site with its sections, section groups, site spaces, share links, redirects, customization
+ * and adaptive schema (the spaces themselves stay); admins only.
  */
 export const deleteSite = writeOperation({
   name: 'deleteSite',
