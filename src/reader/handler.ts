@@ -41,7 +41,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
 
   /**
    * The CSP of a document: its own script and style by hash; images from anywhere on the web (bodies link
-   * them); requests and forms to the page's own origin and to the site's (`siteUrl`: a proxy's or hostname's
+   * them) and `data:` ones (a favicon that is an emoji is an SVG drawn inline); requests and forms to the page's own origin and to the site's (`siteUrl`: a proxy's or hostname's
    * origin, or the configured base URL, where the search box sends its queries).
    */
   async function cspOf(rendered: Rendered, siteUrl: string | undefined): Promise<string> {
@@ -50,7 +50,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
       "default-src 'none'",
       `script-src ${await scriptSource()}`,
       `style-src ${await hashSource(rendered.style)}`,
-      "img-src 'self' https: http:",
+      "img-src 'self' https: http: data:",
       `connect-src 'self'${site}`,
       `form-action 'self'${site}`,
       "base-uri 'none'",

@@ -60,8 +60,11 @@ httpSuite('reader customization', (h) => {
     expect(html).toContain('<link rel="icon" href="https://acme.test/light.png" media="(prefers-color-scheme: light)">');
     expect(html).toContain('<link rel="icon" href="https://acme.test/dark.png" media="(prefers-color-scheme: dark)">');
     await r.customize(site.id, (settings) => (settings.favicon = { emoji: '1f4d8' }));
-    const emoji = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)">/.exec(await r.page(site.url))?.[1];
+    const response = await r.read(site.url);
+    const emoji = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)">/.exec(response.text)?.[1];
     expect(decodeURIComponent(emoji ?? '')).toContain('>📘</text>');
+    // The page's policy lets browsers show it.
+    expect(response.headers.get('content-security-policy')).toContain("img-src 'self' https: http: data:;");
   });
 
   it("speaks the site's locale: its own words on pages, search and the 404, and the document's lang", async () => {
