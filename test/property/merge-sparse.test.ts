@@ -21,7 +21,8 @@ import { contendedScriptArb, editArb, emptySide, scriptArb, sidesOf, textOf, typ
  * edits of it with the draft, so each keeps the base's page entries, bodies and map nodes for the pages
  * its script left alone. commitMerge then reads only what the two sides changed (merge/sides.ts) and must
  * store what the pure merge of the three whole trees gives: per page its fields, slug, path, parent,
- * position among its siblings and body; the same files; the same conflicts.
+ * position among its siblings and body; the same files; the same conflicts. And it says so whenever a
+ * path of the space's side no longer leads to the same page (`movesPages`, content/moved-pages.ts).
  */
 
 const NUM_RUNS = 100;
@@ -96,9 +97,12 @@ describe('merging revisions that share their unchanged content', () => {
           const baseId = await storeEdit(ctx, empty.id, emptySide(), base, docs);
           const ids = { base: baseId, ours: await storeEdit(ctx, baseId, base, ours, docs), theirs: await storeEdit(ctx, baseId, base, theirs, docs) };
           const merged = await wholeTreeMerge(tx, [ids.base, ids.ours, ids.theirs]);
-          const { revision, conflicts } = await commitMerge(ctx, { ...ids, parents: [ids.ours, ids.theirs], type: 'merge', changeRequestId: 'cr' });
+          const { revision, conflicts, movesPages } = await commitMerge(ctx, { ...ids, parents: [ids.ours, ids.theirs], type: 'merge', changeRequestId: 'cr' });
           expect(conflicts).toEqual(merged.conflicts);
           const result = await loadPageTree(tx, revision.id);
+          // A path of the space's side that the result gives no page, or another one, is one the old URLs of moved pages need.
+          const left = [...(await loadPageTree(tx, ids.ours)).byPath].filter(([path, page]) => result.byPath.get(path)?.id !== page.id);
+          if (left.length > 0) expect(movesPages, `paths left: ${left.map(([path]) => path).join(', ')}`).toBe(true);
           const stored = [...result.byId.values()];
           const storedBodies = new Map(await Promise.all(stored.map(async (page) => [page.id, await readMarkdown(tx, page)] as const)));
           const expectedBodies = new Map(await Promise.all([...merged.pages.values()].map(async (page) => [page.id, merged.bodies.get(page.id) ?? (await readMarkdown(tx, page))] as const)));

@@ -82,6 +82,18 @@ httpSuite('reader redirects', (h) => {
     expect((await r.read(`${site.url}/installation`)).status).toBe(404);
   });
 
+  it('keeps the old URL of a page that a change request renamed while the space changed meanwhile (a three-way merge)', async () => {
+    const site = await r.publishedSite(pages);
+    const { Setup, Welcome } = await pageIds(site.space);
+    h().clock.advance(1000);
+    const request = r.ok(await h().owner.post(`/v1/spaces/${site.space}/change-requests`, {}), 201);
+    r.ok(await h().owner.post(`/v1/spaces/${site.space}/change-requests/${request.id}/content`, { changes: [{ operation: 'update_page', page: Setup, slug: 'install' }] }));
+    await r.write(site.space, [{ operation: 'update_page', page: Welcome, document: { markdown: 'Hello again.\n' } }]);
+    r.ok(await h().owner.post(`/v1/spaces/${site.space}/change-requests/${request.id}/merge`, {}));
+    const moved = await r.read(`${site.url}/setup`);
+    expect([moved.status, moved.headers.get('location')]).toEqual([308, `${site.url}/install`]);
+  });
+
   it('sends the old URL of a moved page read on its own space URL too (public space, 308)', async () => {
     const space = await r.spaceWith('Alone', pages, 'unlisted');
     const { Setup } = await pageIds(space);

@@ -28,6 +28,21 @@ export interface MergeRequest {
 export interface MergeOutcome {
   readonly revision: RevisionRecord;
   readonly conflicts: readonly MergeConflict[];
+  /** False when no page of the space's revision (`ours`) has another path in the new one: none was moved, renamed or removed. */
+  readonly movesPages: boolean;
+}
+
+/**
+ * Whether the result moves, renames or removes a page of the space's side. The side holds every page
+ * either side changed, their ancestors and the siblings the result needed: any other page keeps its parent
+ * and slug, hence its path (MergeSides), so these are the only pages whose path can change.
+ */
+function movesPages(ours: MergeSide, merged: MergedContent): boolean {
+  for (const [id, live] of ours.byId) {
+    const result = merged.pages.get(id);
+    if (!result || result.parent !== live.parent || result.slug !== live.slug) return true;
+  }
+  return false;
 }
 
 /**
@@ -42,7 +57,8 @@ export async function commitMerge(ctx: WriteContext, request: MergeRequest): Pro
   const meta = { parents: request.parents, type: request.type, changeRequestId: request.changeRequestId };
   if (request.ours === request.base || request.theirs === request.base) {
     const unchanged = request.ours === request.base ? request.theirs : request.ours;
-    return { revision: await (await openDraft(ctx, unchanged)).commit(meta), conflicts: [] };
+    // The space's content as it is, or the request's: then whatever the request moved is moved.
+    return { revision: await (await openDraft(ctx, unchanged)).commit(meta), conflicts: [], movesPages: unchanged !== request.ours };
   }
   const [base, ours, theirs] = [await loadRevision(ctx.tx, request.base), await loadRevision(ctx.tx, request.ours), await loadRevision(ctx.tx, request.theirs)];
   const sides = await MergeSides.load(ctx.tx, base, ours, theirs);
@@ -61,7 +77,7 @@ export async function commitMerge(ctx: WriteContext, request: MergeRequest): Pro
   const [start, side] = differences(sides.ours, merged) < differences(sides.theirs, merged) ? [ours, sides.ours] : [theirs, sides.theirs];
   const draft = await openDraft(ctx, start.id);
   await applyMerged(draft, side, merged);
-  return { revision: await draft.commit(meta), conflicts: merged.conflicts };
+  return { revision: await draft.commit(meta), conflicts: merged.conflicts, movesPages: movesPages(sides.ours, merged) };
 }
 
 /**

@@ -28,8 +28,8 @@ export const mergeChangeRequest = writeOperation({
     if (changeRequest.status === 'archived') {
       throw conflict(`Change request ${changeRequest.number} is archived: set its status to draft or open to merge it`);
     }
-    const { revision, conflicts } = await mergeWithSpace(ctx, space, changeRequest, 'merge');
-    await recordMovedPages(ctx, space.id, space.revision, revision.id);
+    const { revision, conflicts, movesPages } = await mergeWithSpace(ctx, space, changeRequest, 'merge');
+    if (movesPages) await recordMovedPages(ctx, space.id, space.revision, revision.id);
     const updatedSpace: SpaceRecord = { ...space, revision: revision.id, updatedAt: ctx.now };
     const merged: ChangeRequestRecord = {
       ...changeRequest,
