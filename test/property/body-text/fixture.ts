@@ -67,8 +67,11 @@ async function build(h: Harness) {
   // The owner of the harness is reused by its e-mail address: an admin of the second organization too.
   const second = await h.platform.initialize({ title: 'Second', email: owner.email });
   const member = await h.user('edit');
+  const reviewer = await h.user('review');
   await ok(owner.patch(orgPath, { inviteLinks: true }));
   const invite = await ok(owner.post(`${orgPath}/link-invites`, { role: 'read' }), 201);
+  const invited = await ok(owner.post(`${orgPath}/invites`, { emails: ['claimant@acme.test'], role: 'read' }));
+  const claimCode = (invited.claims[0].url as string).split('/').pop();
   const team = await ok(owner.put(`${orgPath}/teams`, { title: 'Writers', members: [member.userId] }), 201);
   const provider = await ok(owner.post(`${orgPath}/saml`, { label: 'Okta' }), 201);
   const translation = await ok(owner.post(`${orgPath}/translations`, { title: 'French', languages: ['fr'] }), 201);
@@ -116,6 +119,8 @@ async function build(h: Harness) {
     { method: 'POST', path: `${orgPath}/link-invites`, body: { role: 'comment' } },
     { method: 'POST', path: '/v1/user/tokens', body: { label: 'Laptop' } },
     { method: 'PATCH', path: `${orgPath}/link-invites/${invite.id}`, body: { role: 'edit' } },
+    { method: 'POST', path: `${orgPath}/invites`, body: { emails: ['ann@acme.test', { email: 'bob@acme.test', role: 'edit' }], role: 'comment', sso: false } },
+    { method: 'POST', path: `/v1/claims/${claimCode}`, body: { label: 'Laptop' } },
     { method: 'PATCH', path: `${orgPath}/members/${member.userId}`, body: { role: 'review' } },
     { method: 'PUT', path: `${orgPath}/teams`, body: { title: 'Editors', members: [member.userId] } },
     { method: 'PATCH', path: `${orgPath}/teams/${team.id}`, body: { title: 'Authors' } },
@@ -127,6 +132,7 @@ async function build(h: Harness) {
     { method: 'POST', path: `/v1/spaces/${otherSpace.id}/transfer`, body: { organization: second.organizationId } },
     { method: 'POST', path: `${spacePath}/change-requests`, body: { subject: 'Another' } },
     { method: 'PATCH', path: openCrPath, body: { subject: 'Renamed', status: 'open' } },
+    { method: 'POST', path: `${openCrPath}/requested-reviewers`, body: { users: [reviewer.userId], subject: 'Please review' } },
     {
       method: 'POST',
       path: `${openCrPath}/content`,
