@@ -7,7 +7,7 @@ import { createFolderBlobStore } from '../../src/store/blob-folder.js';
 import { createJsonFileStore } from '../../src/store/json-file.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import type { Store } from '../../src/store/types.js';
-import { afterAll } from 'vitest';
+import { atFileEnd } from '../setup/file-end-hooks.js';
 import { clearSchema, dropSchemas, freshSchema, postgresAvailable, skipReason, TEST_DATABASE_URL } from '../postgres/database.js';
 
 /**
@@ -47,6 +47,8 @@ export async function openTestStore(blobOptions?: BlobStoreOptions): Promise<{ s
 
 /** The PostgreSQL schema of this test file: made by its first store, emptied for each next one, dropped at the end. */
 let schema: string | undefined;
-afterAll(async () => {
-  if (schema) await dropSchemas([schema]);
+atFileEnd(async () => {
+  const ended = schema;
+  schema = undefined;
+  if (ended) await dropSchemas([ended]);
 });
