@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { conditionProblem } from '../../src/core/sites/adaptive/condition.js';
 import { AdaptiveJsonSchema, AdaptiveJsonSchemaOutput, claimsOf } from '../../src/core/sites/adaptive/json-schema.js';
+import { runs } from './runs.js';
 
 /**
  * The adaptive schema check against ajv, a JSON Schema implementation: whatever the check accepts is a
@@ -86,7 +87,7 @@ describe('adaptive schemas against ajv', () => {
           expect(validate({ ...declared, unsigned: { [first]: 'yes' } })).toBe(false);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -95,7 +96,7 @@ describe('adaptive schemas against ajv', () => {
       fc.property(validSchema, breakage, (input, breakIt) => {
         expect(v.safeParse(AdaptiveJsonSchema, breakIt(input)).success).toBe(false);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -111,7 +112,7 @@ describe('adaptive schemas against ajv', () => {
         const stranger = `visitor.claims[${JSON.stringify(other)}] ${operator} true`;
         expect(conditionProblem(stranger, claims) === null).toBe(claims.signed.has(other));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

@@ -5,6 +5,7 @@ import { createPlatform } from '../../src/core/platform.js';
 import { openTestStore, TEST_STORE } from '../store/test-store.js';
 import { commands } from './blob-collection/commands.js';
 import { contentKeys, GRACE_MS, type Model, type Real } from './blob-collection/model.js';
+import { runs } from './runs.js';
 
 /**
  * The blob collection, as a model: bytes are uploaded, referenced by files of spaces, left unreferenced by
@@ -35,7 +36,7 @@ describe(`the blob collection (${TEST_STORE} store)`, () => {
           await dispose();
         }
       }),
-      { numRuns: TEST_STORE === 'memory' ? 200 : 30 },
+      { numRuns: runs(TEST_STORE === 'memory' ? 200 : 30) },
     );
   });
 });

@@ -9,6 +9,7 @@ import type { TablesData } from '../../src/store/engine.js';
 import { assertMatchesSchema } from '../http/harness.js';
 import { inspectableStore } from '../store/inspectable-store.js';
 import { buildFixture, offlineFetch, type BodyRequest, type Fixture } from './body-text/fixture.js';
+import { runs } from './runs.js';
 
 /**
  * Whatever text a client puts in a JSON body, the answer is a success or a 4xx in the error shape, never a
@@ -21,7 +22,7 @@ import { buildFixture, offlineFetch, type BodyRequest, type Fixture } from './bo
  * background must not fail either.
  */
 
-const NUM_RUNS = Number(process.env.BODY_TEXT_RUNS ?? 1000);
+const NUM_RUNS = Number(process.env.BODY_TEXT_RUNS ?? runs(1000));
 
 /** Where in a body a run changes something: a value (any, nested ones too), a key, or a new key in an object. */
 type Slot =

@@ -8,6 +8,7 @@ import { EXAMPLES, type Run } from './change-requests/examples.js';
 import { CreateRequest, SETTABLE, SetLock, SetStatus, SetSubject } from './change-requests/lifecycle-commands.js';
 import { MergeRequest, SpaceEdit, UpdateRequest } from './change-requests/merge-commands.js';
 import { check, type Model, type Real } from './change-requests/model.js';
+import { runs } from './runs.js';
 
 /**
  * The change request lifecycle checked against a model (fast-check's musicPlayer pattern; the model and
@@ -21,7 +22,7 @@ import { check, type Model, type Real } from './change-requests/model.js';
  * each status, and the touched request's content must be what the model says.
  */
 
-const NUM_RUNS = 60;
+const NUM_RUNS = runs(60);
 
 /** A change of a batch; pages are picked among the first few (by path), so that two requests' changes often meet. */
 const opArb: fc.Arbitrary<EditOp> = fc.record({

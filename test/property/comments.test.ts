@@ -6,6 +6,7 @@ import { createMemoryStore } from '../../src/store/memory.js';
 import { DeleteComment, PostComment, SetResolved } from './comments/comment-commands.js';
 import { ROLES, type Model, type Place, type Real } from './comments/model.js';
 import { DeleteReply, PostReply, React } from './comments/reply-commands.js';
+import { runs } from './runs.js';
 
 /**
  * Discussions against a model (fast-check's musicPlayer pattern, see comments/model.ts): random sequences
@@ -16,7 +17,7 @@ import { DeleteReply, PostReply, React } from './comments/reply-commands.js';
  * says. It runs in-process through the platform's operations on the memory store.
  */
 
-const NUM_RUNS = 40;
+const NUM_RUNS = runs(40);
 
 const user = fc.nat({ max: ROLES.length - 1 });
 const n = fc.nat({ max: 30 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { conditionProblem } from '../../src/core/sites/adaptive/condition.js';
 import { conditionHolds } from '../../src/core/sites/adaptive/evaluate.js';
+import { runs } from './runs.js';
 
 /**
  * Conditions are JavaScript expressions (condition.ts), so JavaScript itself is the model of their meaning:
@@ -46,7 +47,7 @@ describe('conditions evaluate as JavaScript does', () => {
         const expected = Boolean(new Function('visitor', `return (${text});`)(visitor));
         expect(conditionHolds(text, { signed, unsigned })).toBe(expected);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

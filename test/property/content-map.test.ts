@@ -4,6 +4,7 @@ import { MAX_NODE_ENTRIES, TreeMap, diffMaps, readMap, type MapRoot } from '../.
 import { TABLES } from '../../src/core/records.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import type { Store } from '../../src/store/types.js';
+import { runs } from './runs.js';
 
 /**
  * The persistent map under every revision (content/btree.ts) against a plain sorted Map: random runs of
@@ -14,7 +15,7 @@ import type { Store } from '../../src/store/types.js';
  * entries) make deep trees, so inner nodes split and merge too.
  */
 
-const NUM_RUNS = 60;
+const NUM_RUNS = runs(60);
 
 type Op = { kind: 'set'; key: string; value: number } | { kind: 'delete'; key: string } | { kind: 'save' };
 

@@ -7,6 +7,7 @@ import { createMemoryStore } from '../../src/store/memory.js';
 import { check } from './links/check.js';
 import { DeletePage, EditBody, InsertFile, InsertPage, MergeAndReopen, MoveToTop, type LinkSpec } from './links/commands.js';
 import type { Model, Real } from './links/model.js';
+import { runs } from './runs.js';
 
 /**
  * Links against a model (fast-check's musicPlayer pattern, see links/model.ts): random sequences of edit
@@ -20,7 +21,7 @@ import type { Model, Real } from './links/model.js';
  * links indexes and with one that keeps none (page lists then read the page and its targets directly).
  */
 
-const NUM_RUNS = 30;
+const NUM_RUNS = runs(30);
 
 const pick = fc.nat({ max: 20 });
 const headings = fc.array(fc.nat({ max: 2 }), { maxLength: 4 });

@@ -13,6 +13,7 @@ import { TABLES, type RevisionRecord } from '../../src/core/records.js';
 import type { WriteTransaction } from '../../src/store/types.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import { applyScript, childrenOf, contendedScriptArb, emptySide, insertsArb, scriptArb, textOf, type Docs, type Side } from './merge-trees.js';
+import { runs } from './runs.js';
 
 /**
  * The merge as stored (commit.ts and apply.ts): random base, space and request contents are written as
@@ -23,7 +24,7 @@ import { applyScript, childrenOf, contendedScriptArb, emptySide, insertsArb, scr
  * differ.
  */
 
-const NUM_RUNS = 80;
+const NUM_RUNS = runs(80);
 
 /**
  * Both sides move a page to the same key: the request's gives way with the key after it, which was the key

@@ -14,6 +14,7 @@ import { TABLES, type RevisionRecord } from '../../src/core/records.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import type { ReadTransaction } from '../../src/store/types.js';
 import { contendedScriptArb, editArb, emptySide, scriptArb, sidesOf, textOf, type Docs, type Side } from './merge-trees.js';
+import { runs } from './runs.js';
 
 /**
  * The merge as stored, when the three revisions share what they did not change (as a space and its
@@ -25,7 +26,7 @@ import { contendedScriptArb, editArb, emptySide, scriptArb, sidesOf, textOf, typ
  * path of the space's side no longer leads to the same page (`movesPages`, content/moved-pages.ts).
  */
 
-const NUM_RUNS = 100;
+const NUM_RUNS = runs(100);
 
 const contextOf = (tx: ReadTransaction): WriteContext => ({ tx, ids: sequentialIds('n'), now: '2024-02-01T00:00:00.000Z' }) as unknown as WriteContext;
 

@@ -5,6 +5,7 @@ import { OWN_FIELDS, changedFrom } from '../../src/core/change-requests/merge/pa
 import { bodiesToRead, mergeContent } from '../../src/core/change-requests/merge/three-way.js';
 import type { MergedContent } from '../../src/core/change-requests/merge/types.js';
 import { applyScript, contendedScriptArb, emptySide, insertsArb, scriptArb, textOf, treeProblems, type Docs, type Side } from './merge-trees.js';
+import { runs } from './runs.js';
 
 /**
  * The three-way merge (src/core/change-requests/merge/three-way.ts) over random page trees: a base made by
@@ -13,7 +14,7 @@ import { applyScript, contendedScriptArb, emptySide, insertsArb, scriptArb, text
  * any other body fails the run.
  */
 
-const NUM_RUNS = 300;
+const NUM_RUNS = runs(300);
 
 interface Case {
   docs: Docs;

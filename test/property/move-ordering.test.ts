@@ -6,6 +6,7 @@ import { listSiblings } from '../../src/core/ordering/siblings.js';
 import { createPlatform, type Api, type Platform } from '../../src/core/platform.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import { outcome } from './outcome.js';
+import { runs } from './runs.js';
 
 /**
  * Sibling order checked against a model (fast-check's musicPlayer pattern): random creates of spaces
@@ -23,7 +24,7 @@ import { outcome } from './outcome.js';
  * removes its collections and deletes its spaces.
  */
 
-const NUM_RUNS = 60;
+const NUM_RUNS = runs(60);
 const MAX_COLLECTIONS = 4;
 const MAX_SPACES = 7;
 

@@ -7,6 +7,7 @@ import { ApiError } from '../../src/core/errors.js';
 import { createPlatform, type Api, type Platform } from '../../src/core/platform.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import type { Store } from '../../src/store/types.js';
+import { runs } from './runs.js';
 
 /**
  * Processing an OpenAPI specification checked against a model (fast-check's musicPlayer pattern): random
@@ -21,7 +22,7 @@ import type { Store } from '../../src/store/types.js';
  * show `complete`, that error code, that many versions, newest first, each with its document, and the latest.
  */
 
-const NUM_RUNS = 60;
+const NUM_RUNS = runs(60);
 const TIMEOUT_MS = 10;
 /** processing.ts: a run is dead once it held the specification for the fetch timeout plus 60 seconds. */
 const DEADLINE_MS = TIMEOUT_MS + 60_000;

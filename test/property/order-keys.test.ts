@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isOrderKey, keyBetween } from '../../src/core/ordering/keys.js';
+import { runs } from './runs.js';
 
 /**
  * The fractional key generator: a key made between two keys sorts strictly between them (code-unit
@@ -27,7 +28,7 @@ describe('ordering keys', () => {
         for (const key of keys) expect(isOrderKey(key), key).toBe(true);
         for (let i = 1; i < keys.length; i++) expect(keys[i - 1] < keys[i], `${keys[i - 1]} < ${keys[i]}`).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

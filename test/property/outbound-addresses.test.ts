@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIp, parseIp, refusedRange } from '../../src/outbound/addresses.js';
 import { parseAllowList } from '../../src/outbound/allow-list.js';
+import { runs } from './runs.js';
 
 /**
  * The address rules of the outbound fetch against a model written from the RFCs' tables by octets: every
@@ -40,7 +41,7 @@ describe('the refused ranges, against a model', () => {
       fc.property(interesting, (o) => {
         expect(refusedRange(parseIp(dotted(o))!) !== undefined, dotted(o)).toBe(modelRefuses(o));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -50,7 +51,7 @@ describe('the refused ranges, against a model', () => {
         const forms = [`::ffff:${dotted(o)}`, `::ffff:${hex(o)}`, `0:0:0:0:0:ffff:${hex(o)}`, `64:ff9b::${dotted(o)}`, `2002:${hex(o)}::1`];
         for (const form of forms) expect(refusedRange(parseIp(form)!) !== undefined, form).toBe(modelRefuses(o));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -94,7 +95,7 @@ describe('allow-list entries, against a model', () => {
           expect(allow.allowsAddress(parseIp(form)!), `${form} in ${dotted(base)}/${prefix}`).toBe(covered || !modelRefuses(o));
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

@@ -3,6 +3,7 @@ import type { Heading, Root, RootContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { headingAnchor, newSlugger, parseMarkdown, plainText, visitUrls } from '../../src/core/content/markdown.js';
 import { outlineOf } from '../../src/core/content/outline.js';
+import { runs } from './runs.js';
 
 /**
  * The outline reader (content/outline.ts, markdown-it) must say what the project's mdast tree says of the
@@ -12,7 +13,7 @@ import { outlineOf } from '../../src/core/content/outline.js';
  * definitions, inline and block HTML, lists, quotes, fenced code and tables.
  */
 
-const NUM_RUNS = 300;
+const NUM_RUNS = runs(300);
 
 /** The reference: what the mdast tree says (the links report and search read it so before). */
 function reference(markdown: string) {

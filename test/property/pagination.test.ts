@@ -7,6 +7,7 @@ import { createPlatform } from '../../src/core/platform.js';
 import { MEMBER_ROLES, type MemberRole } from '../../src/core/roles.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import type { ReadTransaction, SortKey, StoredRecord } from '../../src/store/types.js';
+import { runs } from './runs.js';
 
 /**
  * Keyset pagination, checked against a model: a plain array of what exists, sorted by (key, id) with
@@ -16,8 +17,8 @@ import type { ReadTransaction, SortKey, StoredRecord } from '../../src/store/typ
  */
 
 /** Runs per property: the platform one costs ~25 ms a run, the store one ~5 ms (so it runs more). */
-const NUM_RUNS = 50;
-const STORE_RUNS = 200;
+const NUM_RUNS = runs(50);
+const STORE_RUNS = runs(200);
 /** The page size without `limit` (docs/api-notes.md: 50), stated here rather than imported so that a change shows. */
 const DEFAULT_LIMIT = 50;
 
@@ -254,7 +255,7 @@ describe('cursors', () => {
         expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
         expect(decodeCursor(cursor)).toEqual(key);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -271,7 +272,7 @@ describe('cursors', () => {
           expect((error as ApiError).message).toMatch(/^page: /);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

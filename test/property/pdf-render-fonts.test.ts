@@ -7,6 +7,7 @@ import { renderPdf } from '../../src/core/content/pdf/render.js';
 import { FONT_FAMILIES } from '../../src/core/content/pdf/scripts.js';
 import { notoPdfFonts } from '../../src/pdf-fonts.js';
 import { inspectPdf } from '../http/pdf-inspect.js';
+import { runs } from './runs.js';
 
 /**
  * Whatever users write, the PDF export renders it with every embedded font at hand: any Unicode (graphemes,
@@ -14,7 +15,7 @@ import { inspectPdf } from '../http/pdf-inspect.js';
  * table cells gives a well-formed PDF, never an exception from the font chain, pdfkit or fontkit's shaping.
  */
 
-const NUM_RUNS = Number(process.env.PDF_RUNS ?? 25);
+const NUM_RUNS = Number(process.env.PDF_RUNS ?? runs(25));
 
 const rtl = fc.string({ unit: fc.integer({ min: 0x0590, max: 0x06ff }).map((code) => String.fromCodePoint(code)), maxLength: 30 });
 const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), rtl);

@@ -5,6 +5,7 @@ import { embeddableImage } from '../../src/core/content/pdf/images.js';
 import { renderPdf } from '../../src/core/content/pdf/render.js';
 import type { PrintedPage, PrintSource } from '../../src/core/content/pdf/print-source.js';
 import { inspectPdf, SMALL_JPEG, solidPng } from '../http/pdf-inspect.js';
+import { runs } from './runs.js';
 
 /**
  * Whatever users write, the PDF export renders: random Markdown (every block kind, nesting, any Unicode,
@@ -13,7 +14,7 @@ import { inspectPdf, SMALL_JPEG, solidPng } from '../http/pdf-inspect.js';
  * images must be refused by the check, never reach pdfkit (where they throw uncaught or loop).
  */
 
-const NUM_RUNS = Number(process.env.PDF_RUNS ?? 40);
+const NUM_RUNS = Number(process.env.PDF_RUNS ?? runs(40));
 
 /** Markdown blocks of every kind the renderer handles, with random text in them. */
 const text = fc.string({ unit: 'grapheme', maxLength: 40 });

@@ -4,6 +4,7 @@ import { createFetchHandler } from '../../src/adapters/fetch/index.js';
 import { manualClock } from '../../src/core/clock.js';
 import { createPlatform, type Api } from '../../src/core/platform.js';
 import { createMemoryStore } from '../../src/store/memory.js';
+import { runs } from './runs.js';
 
 /**
  * The reader against the API, for random sites: every `urls.published` the API gives for the site, its
@@ -12,7 +13,7 @@ import { createMemoryStore } from '../../src/store/memory.js';
  * is reached from the site's own URL by following the links of the pages, and nothing else.
  */
 
-const NUM_RUNS = 25;
+const NUM_RUNS = runs(25);
 
 /** A page to insert: a document, a hidden document, or (top level only) a group; with subpages. */
 interface PageSpec {

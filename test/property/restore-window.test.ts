@@ -6,6 +6,7 @@ import { INDEXES, TABLES } from '../../src/core/records.js';
 import { RESTORE_WINDOW_MS, restorable } from '../../src/core/spaces/trash.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import { outcome } from './outcome.js';
+import { runs } from './runs.js';
 
 /**
  * The 7-day restore window: for any delete time and any elapsed time, restoring succeeds exactly when
@@ -32,7 +33,7 @@ describe('the restore window', () => {
       fc.property(deleteTime, elapsed, (at, ms) => {
         expect(restorable(new Date(at).toISOString(), new Date(at + ms))).toBe(ms <= RESTORE_WINDOW_MS);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -97,7 +98,7 @@ describe('the restore window', () => {
         }
         await platform.close();
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blockChanges, revertBlocks } from '../../src/core/content/author/revert-blocks.js';
 import { markdownToDocument } from '../../src/core/content/document.js';
 import { normalizeMarkdown } from '../../src/core/content/markdown.js';
+import { runs } from './runs.js';
 
 /**
  * Reverting blocks of a body (revert_page with `block`), on generated bodies made of a few repeated
@@ -11,7 +12,7 @@ import { normalizeMarkdown } from '../../src/core/content/markdown.js';
  * blocks of one change leaves every other block where it was.
  */
 
-const NUM_RUNS = 300;
+const NUM_RUNS = runs(300);
 
 /** Blocks whose Markdown stands alone (no lists: two lists in a row read as one). */
 const BLOCKS = ['Alpha.', 'Beta **bold**.', '## Gamma', '### Delta', '```js\ncode();\n```', '> Quoted.', '***', '| a | b |\n| - | - |\n| 1 | 2 |'];

@@ -12,6 +12,7 @@ import { SearchIndex, indexedPage } from '../../src/core/search/search-index.js'
 import { inlineWorkers } from '../../src/core/inline-workers.js';
 import { queryWords } from '../../src/core/search/words.js';
 import { createMemoryStore } from '../../src/store/memory.js';
+import { runs } from './runs.js';
 
 /**
  * The search index follows a space's revisions incrementally: after random batches of edits (pages
@@ -30,7 +31,7 @@ import { createMemoryStore } from '../../src/store/memory.js';
  * posting lists under the index are checked against a Map.
  */
 
-const NUM_RUNS = 25;
+const NUM_RUNS = runs(25);
 
 /** Four-letter words, none a prefix of another: a one-word query matches them exactly. */
 const PLAIN = ['lynx', 'wolf', 'bear', 'deer', 'hawk', 'crow'];
@@ -307,7 +308,7 @@ describe('search index', () => {
         for (const entry of added) for (const index of [built, restored]) index.add(indexedPage(entry, entry.markdown));
         same();
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 
@@ -335,7 +336,7 @@ describe('search index', () => {
         expect(seen).toEqual([...model].sort(([a], [b]) => a - b));
         for (let number = 0; number <= 300; number++) expect(list.get(number)).toBe(model.get(number));
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

@@ -7,6 +7,7 @@ import { AddGroup, AddSectionToGroup, DeleteGroup, MoveGroup, RemoveSectionFromG
 import type { Model, Real } from './site-structure/model.js';
 import { AddSection, DeleteSection, MoveSection, SetDefaultSection } from './site-structure/section-commands.js';
 import { AddSiteSpace, DeleteSiteSpace, MoveSiteSpace, SetDefaultSiteSpace } from './site-structure/site-space-commands.js';
+import { runs } from './runs.js';
 
 /**
  * A site's structure against a model (fast-check's musicPlayer pattern, see site-structure/model.ts):
@@ -16,7 +17,7 @@ import { AddSiteSpace, DeleteSiteSpace, MoveSiteSpace, SetDefaultSiteSpace } fro
  * position, so every command applies to whatever exists and shrinks well.
  */
 
-const NUM_RUNS = 100;
+const NUM_RUNS = runs(100);
 const SPACES = 4;
 
 const n = fc.nat({ max: 20 });

@@ -7,6 +7,7 @@ import type { SegmentHandle } from '../../src/store/journal.js';
 import { createJsonFileStore } from '../../src/store/json-file.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import type { IndexDefinition, ListQuery, ReadTransaction, Store, StoredRecord } from '../../src/store/types.js';
+import { runs } from './runs.js';
 
 /**
  * What a store shows, checked against a model that is a plain map of records:
@@ -131,7 +132,7 @@ describe.each(stores)('%s store: what transactions see', (_, create) => {
           await store.close();
         }
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 });
@@ -202,7 +203,7 @@ describe('json-file store with a disk that fails', () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 });

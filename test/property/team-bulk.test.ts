@@ -5,6 +5,7 @@ import { createPlatform, type Api, type Platform } from '../../src/core/platform
 import type { MemberRole, TeamRole } from '../../src/core/roles.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import { outcome } from './outcome.js';
+import { runs } from './runs.js';
 
 /**
  * Team membership checked against a model (fast-check's musicPlayer pattern): random bulk updates
@@ -21,7 +22,7 @@ import { outcome } from './outcome.js';
  * the order members were added (ties: by id, plain code-unit order).
  */
 
-const NUM_RUNS = 100;
+const NUM_RUNS = runs(100);
 const USERS = 5;
 const TEAMS = 2;
 const TEAM_TITLES = ['Team ALPHA', 'Team Beta'];
