@@ -36,7 +36,9 @@ export default defineConfig({
     globalSetup: ['test/setup/build-server.ts'],
     projects: [
       { extends: true, test: { name: 'quick', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'dist/**', ...SLOW] } },
-      { extends: true, test: { name: 'slow', include: SLOW } },
+      // One file at a time: their children and threads load the sources on both cores, and two files of them
+      // at once starved each other past their waits (a server's listening line within 20 s).
+      { extends: true, test: { name: 'slow', include: SLOW, maxWorkers: 1 } },
     ],
   },
 });
