@@ -32,13 +32,12 @@ export default defineConfig({
     // Nothing a test file leaves in a shared module may outlive it: test/setup/file-end.ts ends each file.
     isolate: false,
     setupFiles: ['test/setup/file-end.ts'],
-    // Builds build/server/ (what `npm start` runs) once, for the process tests that start it.
-    globalSetup: ['test/setup/build-server.ts'],
     projects: [
       { extends: true, test: { name: 'quick', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'dist/**', ...SLOW] } },
       // One file at a time: their children and threads load the sources on both cores, and two files of them
       // at once starved each other past their waits (a server's listening line within 20 s).
-      { extends: true, test: { name: 'slow', include: SLOW, maxWorkers: 1 } },
+      // Builds build/server/ (what `npm start` runs) once, for the process tests that start it.
+      { extends: true, test: { name: 'slow', include: SLOW, maxWorkers: 1, globalSetup: ['test/setup/build-server.ts'] } },
     ],
   },
 });
