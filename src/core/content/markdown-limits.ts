@@ -1,0 +1,496 @@
+import type { Root } from 'mdast';
+import { badRequest } from '../errors.js';
+
+/**
+ * How deep Markdown may nest, decided by one linear scan before any parser sees the text. Both parsers of
+ * the project (mdast in markdown.ts, markdown-it in outline.ts and the reader) pay for nesting: mdast's
+ * tree walks recurse once per level (a few thousand levels overflow the stack) and its tokenizer re-reads
+ * every open container on every line, so `>`×2,000 takes seconds. Real documents nest a handful of levels.
+ *
+ * A level is a block quote, a list item or a footnote definition that holds the line, or a link, an image,
+ * or an emphasis, strong or strikethrough delimiter still open at a point of a paragraph. The scan follows
+ * CommonMark's container rules (markers, indentation, lazy continuation lines, fenced code) and counts
+ * every delimiter that may open as open until one that may close meets it. Where it cannot tell, it counts
+ * more, never less: what it accepts, no parser nests deeper.
+ */
+
+/** The deepest a body may nest (see the module comment). */
+export const MAX_MARKDOWN_DEPTH = 32;
+
+/** Where a body nests deepest, or first beyond the limit. */
+export interface MarkdownNesting {
+  /** The deepest nesting found (the first beyond MAX_MARKDOWN_DEPTH, when there is one). */
+  readonly depth: number;
+  /** Its line, from 1. */
+  readonly line: number;
+}
+
+/** A block quote on the stack of open containers; a list item or footnote is the column its content starts at. */
+const QUOTE = -1;
+
+const TAB = 0x09;
+const SPACE = 0x20;
+const GREATER = 0x3e;
+const BACKSLASH = 0x5c;
+const PIPE = 0x7c;
+
+/** A line being read: the text it is in (a copy when tabs of its opening were expanded), where it starts and ends. */
+interface Line {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The columns of spaces from `at`. */
+function spacesAt(line: Line, at: number): number {
+  let end = at;
+  while (end < line.end && line.text.charCodeAt(end) === SPACE) end++;
+  return end - at;
+}
+
+/** Whether a line holds only spaces from `at`. */
+const blankFrom = (line: Line, at: number) => at + spacesAt(line, at) >= line.end;
+
+/** Whether a character may open a line before its text: indentation, block quote, list and footnote markers. */
+const inPrefix = (code: number) => code === SPACE || code === TAB || code === GREATER || (code >= 0x28 && code <= 0x39) || code === 0x2a || code === 0x2b;
+
+/**
+ * The line from `start` to `end` of a text, with the tabs of its opening expanded to the next multiple of 4
+ * columns, as CommonMark counts them (a copy is made only for a line that has such a tab).
+ */
+function lineOf(text: string, start: number, end: number): Line {
+  let at = start;
+  while (at < end && inPrefix(text.charCodeAt(at)) && text.charCodeAt(at) !== TAB) at++;
+  if (at === end || text.charCodeAt(at) !== TAB) return { text, start, end };
+  let out = text.slice(start, at);
+  for (; at < end && inPrefix(text.charCodeAt(at)); at++) out += text.charCodeAt(at) === TAB ? ' '.repeat(4 - (out.length % 4)) : text[at];
+  out += text.slice(at, end);
+  return { text: out, start: 0, end: out.length };
+}
+
+/** The length of the list marker at `at` (`-`, `+`, `*`, `1.`, `1)`), which must be followed by a space or the end. */
+function listMarker(line: Line, at: number): number {
+  const code = line.text.charCodeAt(at);
+  let end = at;
+  if (code === 0x2d || code === 0x2b || code === 0x2a) end = at + 1;
+  else {
+    while (end - at < 9 && end < line.end && line.text.charCodeAt(end) >= 0x30 && line.text.charCodeAt(end) <= 0x39) end++;
+    const next = line.text.charCodeAt(end);
+    if (end === at || end >= line.end || (next !== 0x2e && next !== 0x29)) return 0;
+    end++;
+  }
+  return end === line.end || line.text.charCodeAt(end) === SPACE ? end - at : 0;
+}
+
+/** The length of a GFM footnote definition's label at `at` (`[^label]:`), 0 if none. */
+function footnoteMarker(line: Line, at: number): number {
+  const { text } = line;
+  if (text[at] !== '[' || text[at + 1] !== '^') return 0;
+  let end = at + 2;
+  while (end < line.end && end - at < 1000 && text.charCodeAt(end) > SPACE && text[end] !== '[' && text[end] !== ']') end++;
+  return end > at + 2 && end + 1 < line.end && text[end] === ']' && text[end + 1] === ':' ? end + 2 - at : 0;
+}
+
+/** A fence: its character and length. */
+interface Fence {
+  readonly char: number;
+  readonly length: number;
+}
+
+/** The run of one character from `at`: its end. */
+function runEnd(line: Line, at: number, code: number): number {
+  let end = at;
+  while (end < line.end && line.text.charCodeAt(end) === code) end++;
+  return end;
+}
+
+/** The fence a line opens at `at` (up to 3 spaces, then 3 or more backticks or tildes), or undefined. */
+function fenceAt(line: Line, at: number): Fence | undefined {
+  const start = at + spacesAt(line, at);
+  if (start - at > 3) return undefined;
+  const char = line.text.charCodeAt(start);
+  if (char !== 0x60 && char !== 0x7e) return undefined;
+  const end = runEnd(line, start, char);
+  if (end - start < 3) return undefined;
+  // A backtick fence's info string has no backtick.
+  if (char === 0x60) for (let i = end; i < line.end; i++) if (line.text.charCodeAt(i) === 0x60) return undefined;
+  return { char, length: end - start };
+}
+
+/** Whether the line closes a fence at `at`: up to 3 spaces, at least as many of its characters, then spaces only. */
+function closesFence(line: Line, at: number, fence: Fence): boolean {
+  const start = at + spacesAt(line, at);
+  if (start - at > 3) return false;
+  const end = runEnd(line, start, fence.char);
+  return end - start >= fence.length && blankFrom(line, end);
+}
+
+/** The cells of a table row from `at` (pipes not escaped by a backslash split it; the outer ones do not count). */
+function cellsOf(line: Line, at: number): number {
+  let start = at;
+  let end = line.end;
+  while (start < end && line.text.charCodeAt(start) <= SPACE) start++;
+  while (end > start && line.text.charCodeAt(end - 1) <= SPACE) end--;
+  let pipes = 0;
+  let last = -1;
+  for (let i = start; i < end; i++) {
+    const code = line.text.charCodeAt(i);
+    if (code === BACKSLASH) i++;
+    else if (code === PIPE) {
+      pipes++;
+      last = i;
+    }
+  }
+  if (line.text.charCodeAt(start) === PIPE) pipes--;
+  if (last === end - 1 && end - 1 > start) pipes--;
+  return pipes + 1;
+}
+
+/** Whether a line is a GFM table's delimiter row (`| --- | :-: |`) from `at`. */
+function isDelimiterRow(line: Line, at: number): boolean {
+  let dashes = false;
+  let pipes = false;
+  for (let i = at; i < line.end; i++) {
+    const code = line.text.charCodeAt(i);
+    if (code === 0x2d) dashes = true;
+    else if (code === PIPE) pipes = true;
+    else if (code !== SPACE && code !== 0x3a && code !== TAB) return false;
+  }
+  return dashes && pipes;
+}
+
+/** Whether an ATX heading (`## Title`) starts at `at`. */
+function isHeading(line: Line, at: number): boolean {
+  const start = at + spacesAt(line, at);
+  if (start - at > 3) return false;
+  const end = runEnd(line, start, 0x23);
+  return end > start && end - start <= 6 && (end === line.end || line.text.charCodeAt(end) === SPACE || line.text.charCodeAt(end) === TAB);
+}
+
+const PUNCTUATION = /[\p{P}\p{S}]/u;
+const WHITESPACE = /\s/u;
+
+/** What surrounds a delimiter run: whitespace (line ends included), punctuation, other, or an astral character. */
+const enum Side {
+  Space,
+  Punct,
+  Other,
+  Astral,
+}
+
+/** The kind of the character at `at` (a line end past the ends). */
+function sideAt(line: Line, at: number, start: number): Side {
+  if (at < start || at >= line.end) return Side.Space;
+  const code = line.text.charCodeAt(at);
+  if (code < 0x80) {
+    if (code <= SPACE || code === 0x7f) return Side.Space;
+    return (code >= 0x21 && code <= 0x2f) || (code >= 0x3a && code <= 0x40) || (code >= 0x5b && code <= 0x60) || code >= 0x7b ? Side.Punct : Side.Other;
+  }
+  if (code >= 0xd800 && code <= 0xdfff) return Side.Astral;
+  const char = line.text[at];
+  return WHITESPACE.test(char) ? Side.Space : PUNCTUATION.test(char) ? Side.Punct : Side.Other;
+}
+
+/** Whether a delimiter run may open and may close, by CommonMark's flanking rules; 1 opens, 2 closes. */
+function flanking(char: number, before: Side, after: Side): number {
+  // Parsers disagree on astral characters (emoji): read as either, a run opens and does not close.
+  if (before === Side.Astral || after === Side.Astral) return after === Side.Space ? 0 : 1;
+  const left = after !== Side.Space && (after !== Side.Punct || before !== Side.Other);
+  const right = before !== Side.Space && (before !== Side.Punct || after !== Side.Other);
+  if (char === 0x5f) return (left && (!right || before === Side.Punct) ? 1 : 0) | (right && (!left || after === Side.Punct) ? 2 : 0);
+  return (left ? 1 : 0) | (right ? 2 : 0);
+}
+
+/** The delimiters still open in a paragraph: brackets, and emphasis runs by character. */
+class OpenInlines {
+  private brackets = 0;
+  private stars = 0;
+  private underscores = 0;
+  private tildes = 0;
+
+  /** Forgets everything: a new paragraph, heading or table row begins. */
+  reset(): void {
+    this.brackets = this.stars = this.underscores = this.tildes = 0;
+  }
+
+  /** How many are open now. */
+  get open(): number {
+    return this.brackets + this.stars + this.underscores + this.tildes;
+  }
+
+  /** Reads the text of a line from `at`; returns the most that were open at any point of it. */
+  read(line: Line, at: number): number {
+    const { text } = line;
+    let most = this.open;
+    for (let i = at; i < line.end; i++) {
+      const code = text.charCodeAt(i);
+      if (code === BACKSLASH) i++;
+      else if (code === 0x5b) this.brackets++;
+      else if (code === 0x5d) {
+        if (this.brackets > 0) this.brackets--;
+      } else if (code === 0x2a || code === 0x5f || code === 0x7e) {
+        const end = runEnd(line, i, code);
+        const length = end - i;
+        const can = flanking(code, sideAt(line, i - 1, at), sideAt(line, end, at));
+        const open = code === 0x2a ? this.stars : code === 0x5f ? this.underscores : this.tildes;
+        // A run that may close closes what it can; what is left of it opens, if it may.
+        const closed = can & 2 ? Math.min(length, open) : 0;
+        const now = open - closed + (can & 1 ? length - closed : 0);
+        if (code === 0x2a) this.stars = now;
+        else if (code === 0x5f) this.underscores = now;
+        else this.tildes = now;
+        i = end - 1;
+      } else continue;
+      if (this.open > most) most = this.open;
+    }
+    return most;
+  }
+}
+
+/** Reads a body line by line, telling how deep each line nests (see the module comment). */
+class NestingScanner {
+  /** The open containers, outermost first. */
+  private readonly stack: number[] = [];
+  /** The fenced code block the lines are in, and how many containers hold it. */
+  private fence: (Fence & { readonly depth: number }) | undefined;
+  /** Whether the last line left a paragraph open (the next may continue it, even lazily). */
+  private paragraph = false;
+  /** The cells of the paragraph's first line, while it is its only line (a table's header, if a delimiter row follows). */
+  private header = 0;
+  /** Whether the lines are the rows of a table. */
+  private table = false;
+  private readonly inlines = new OpenInlines();
+
+  /** Reads the line of `text` from `start` to `end`; returns the deepest it nests. */
+  line(text: string, start: number, end: number): number {
+    const line = lineOf(text, start, end);
+    const stack = this.stack;
+    const before = stack.length;
+    let at = line.start;
+    let matched = 0;
+    // The open containers the line continues: a block quote by its marker, a list item by indentation
+    // (the run of spaces is measured once for all the items it continues).
+    let spaces = -1;
+    for (; matched < stack.length; matched++) {
+      const container = stack[matched];
+      if (container === QUOTE) {
+        const marker = at + spacesAt(line, at);
+        if (marker - at > 3 || line.text.charCodeAt(marker) !== GREATER) break;
+        at = marker + 1;
+        if (line.text.charCodeAt(at) === SPACE) at++;
+        spaces = -1;
+        continue;
+      }
+      if (spaces < 0) spaces = spacesAt(line, at);
+      if (at + spaces >= line.end) at = line.end;
+      else if (spaces >= container) {
+        at += container;
+        spaces -= container;
+      } else break;
+    }
+    if (this.fence) {
+      if (matched >= this.fence.depth) {
+        if (closesFence(line, at, this.fence)) this.fence = undefined;
+        return stack.length;
+      }
+      // The containers that held the fence ended, and the code block with them.
+      this.fence = undefined;
+    }
+    if (blankFrom(line, at)) {
+      stack.length = matched;
+      this.endParagraph();
+      return matched;
+    }
+    // New containers the line opens.
+    let opened = 0;
+    let code = false;
+    for (;;) {
+      const indent = spacesAt(line, at);
+      if (indent >= 4) {
+        // Indented code, unless it continues a paragraph.
+        code = !(this.paragraph && opened === 0);
+        break;
+      }
+      const marker = at + indent;
+      let width = 0;
+      let content = 0;
+      if (line.text.charCodeAt(marker) === GREATER) {
+        width = 1;
+        content = QUOTE;
+        if (line.text.charCodeAt(marker + 1) === SPACE) width++;
+      } else if ((width = listMarker(line, marker)) > 0) {
+        const after = spacesAt(line, marker + width);
+        // CommonMark: the content starts 1 to 4 spaces after the marker (1 when the rest is blank or code).
+        const padding = marker + width + after >= line.end || after >= 5 ? 1 : after;
+        content = indent + width + padding;
+        width += padding;
+      } else if ((width = footnoteMarker(line, marker)) > 0) {
+        content = 4;
+        width += spacesAt(line, marker + width);
+      } else break;
+      if (opened++ === 0) stack.length = matched;
+      // Past the limit the line is refused (or fenced), whatever follows: the stack need not grow, and
+      // lines that continue it all stay beyond the limit.
+      if (stack.length <= MAX_MARKDOWN_DEPTH) stack.push(content);
+      at = Math.min(marker + width, line.end);
+    }
+    const fence = code ? undefined : fenceAt(line, at);
+    // A line that opens nothing and does not match every container continues the paragraph lazily
+    // (CommonMark keeps the containers open); any other block start closes those it did not match.
+    const lazy = opened === 0 && matched < before && this.paragraph && !fence;
+    if (opened === 0 && !lazy) stack.length = matched;
+    const depth = lazy ? stack.length : matched + opened;
+    if (code || blankFrom(line, at)) {
+      this.endParagraph();
+      return depth;
+    }
+    if (fence) {
+      this.fence = { ...fence, depth: stack.length };
+      this.endParagraph();
+      return depth;
+    }
+    const continues = this.paragraph && opened === 0;
+    if (!continues) this.inlines.reset();
+    if (isHeading(line, at)) {
+      const most = this.inlines.read(line, at);
+      this.endParagraph();
+      return depth + most;
+    }
+    if (continues && this.header > 0 && isDelimiterRow(line, at) && cellsOf(line, at) === this.header) {
+      this.table = true;
+      this.header = 0;
+      this.inlines.reset();
+      return depth;
+    }
+    this.header = continues ? 0 : cellsOf(line, at);
+    // Each row of a table is read apart (its cells are, in fact; a row counts them together).
+    if (this.table && continues) this.inlines.reset();
+    else if (!continues) this.table = false;
+    this.paragraph = true;
+    return depth + this.inlines.read(line, at);
+  }
+
+  private endParagraph(): void {
+    this.paragraph = false;
+    this.table = false;
+    this.header = 0;
+    this.inlines.reset();
+  }
+}
+
+/** Calls `visit` with the start and end of each line of a text (lines end at `\n`, `\r\n` or `\r`, as in CommonMark). */
+function eachLine(text: string, visit: (start: number, end: number) => boolean): void {
+  let start = 0;
+  for (;;) {
+    let end = start;
+    while (end < text.length) {
+      const code = text.charCodeAt(end);
+      if (code === 0x0a || code === 0x0d) break;
+      end++;
+    }
+    if (!visit(start, end)) return;
+    if (end >= text.length) return;
+    start = end + (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? 2 : 1);
+  }
+}
+
+/**
+ * How deep a body nests: the first line that nests beyond MAX_MARKDOWN_DEPTH, or else the deepest.
+ * Linear in the length of the text.
+ */
+export function markdownNesting(markdown: string): MarkdownNesting {
+  const scanner = new NestingScanner();
+  let deepest: MarkdownNesting = { depth: 0, line: 1 };
+  let line = 0;
+  eachLine(markdown, (start, end) => {
+    const depth = scanner.line(markdown, start, end);
+    line++;
+    if (depth > deepest.depth) deepest = { depth, line };
+    return depth <= MAX_MARKDOWN_DEPTH;
+  });
+  return deepest;
+}
+
+/**
+ * Refuses (400) a body that nests beyond MAX_MARKDOWN_DEPTH, naming the limit and the line. `where` names
+ * the field (`markdown`, `body.markdown`, ...). Every path that takes Markdown from a client calls it
+ * before parsing.
+ */
+export function assertMarkdownDepth(markdown: string, where: string): void {
+  const { depth, line } = markdownNesting(markdown);
+  if (depth > MAX_MARKDOWN_DEPTH) {
+    throw badRequest(
+      `${where}: line ${line} nests ${depth} levels deep; Markdown may nest at most ${MAX_MARKDOWN_DEPTH} (block quotes, list items, footnotes, links, images and emphasis each count as a level)`,
+    );
+  }
+}
+
+/** The mdast nodes that are a level, as the scan counts the Markdown that makes them. */
+const LEVELS = new Set(['blockquote', 'listItem', 'footnoteDefinition', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
+
+/**
+ * Refuses (400) a tree that nests beyond MAX_MARKDOWN_DEPTH, counted without recursion: for trees made
+ * otherwise than by parsing Markdown (an imported HTML page), before the printer recurses into them.
+ */
+export function assertTreeDepth(root: Root, where: string): void {
+  const pending: [Root | Root['children'][number], number][] = [[root, 0]];
+  while (pending.length > 0) {
+    const [node, above] = pending.pop()!;
+    const depth = above + (LEVELS.has(node.type) ? 1 : 0);
+    if (depth > MAX_MARKDOWN_DEPTH) {
+      throw badRequest(`${where}: its content nests more than ${MAX_MARKDOWN_DEPTH} levels deep (block quotes, list items, links and emphasis), the most Markdown may`);
+    }
+    if ('children' in node) for (const child of node.children) pending.push([child, depth]);
+  }
+}
+
+/** A fence of backticks longer than every run of backticks in the lines it encloses. */
+function fenceFor(lines: readonly string[]): string {
+  let longest = 0;
+  for (const line of lines) for (const run of line.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/** The body with each run of lines that nest beyond the limit put in a fenced code block. */
+function fenceDeepLines(markdown: string): { text: string; changed: boolean } {
+  const scanner = new NestingScanner();
+  const out: string[] = [];
+  let deep: string[] = [];
+  let changed = false;
+  const flush = () => {
+    if (deep.length === 0) return;
+    const fence = fenceFor(deep);
+    out.push(fence, ...deep, fence);
+    deep = [];
+    changed = true;
+  };
+  eachLine(markdown, (start, end) => {
+    const line = markdown.slice(start, end);
+    if (scanner.line(markdown, start, end) > MAX_MARKDOWN_DEPTH) deep.push(line);
+    else {
+      flush();
+      out.push(line);
+    }
+    return true;
+  });
+  flush();
+  return { text: changed ? out.join('\n') : markdown, changed };
+}
+
+/**
+ * A body as the parsers may read it: unchanged when it nests within MAX_MARKDOWN_DEPTH (every body
+ * written since the limit exists); else each run of lines that nests deeper is shown as a code block, its
+ * text kept, so that bodies stored before still read, render and export. Never throws; linear.
+ */
+export function boundedMarkdown(markdown: string): string {
+  if (markdownNesting(markdown).depth <= MAX_MARKDOWN_DEPTH) return markdown;
+  let text = markdown;
+  // Fencing lines closes the containers around them, so the lines after nest less, never more; a second
+  // pass is for the rare line that a fence changed (it reads as text again).
+  for (let pass = 0; pass < 3; pass++) {
+    const fenced = fenceDeepLines(text);
+    if (!fenced.changed) return text;
+    text = fenced.text;
+  }
+  return markdownNesting(text).depth <= MAX_MARKDOWN_DEPTH ? text : `${fenceFor([text])}\n${text}\n${fenceFor([text])}`;
+}
