@@ -1,11 +1,19 @@
 import type { Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../src/core/content/markdown.js';
-import { assertMarkdownDepth, assertTreeDepth, boundedMarkdown, markdownNesting, MAX_MARKDOWN_DEPTH } from '../../src/core/content/markdown-limits.js';
+import {
+  assertMarkdownLimits,
+  assertTreeDepth,
+  boundedMarkdown,
+  markdownExcess,
+  markdownNesting,
+  MAX_MARKDOWN_DEPTH,
+  MAX_PARAGRAPH_DELIMITERS,
+} from '../../src/core/content/markdown-limits.js';
 import { outlineOf } from '../../src/core/content/outline.js';
 import { mdastNesting } from '../property/markdown/nesting.js';
 
-/** The depth limit's scan: what it counts as a level, what it skips, and what it does with a body beyond it. */
+/** The limits' scan: what it counts as a level and as a delimiter, what it skips, and what it does with a body beyond them. */
 
 const depth = (markdown: string) => markdownNesting(markdown).depth;
 const N = MAX_MARKDOWN_DEPTH;
@@ -54,6 +62,16 @@ describe('markdownNesting counts', () => {
     expect(depth('\\[ \\* \\_a\n')).toBe(0);
   });
 
+  it('reads HTML blocks as raw lines: a fence or a marker in one is text', () => {
+    expect(depth('<div>\n> > > x\n')).toBe(0);
+    // The block ends at a blank line; then `~~~` would open a fence, but here it does not: the quote counts.
+    expect(depth('</div>\n~~~\n\n> > x\n')).toBe(2);
+    expect(depth('<!--\n```\n-->\n> > x\n')).toBe(2);
+    expect(depth('<pre>\n```\n</pre>\n> > x\n')).toBe(2);
+    // A lone tag (kind 7) does not interrupt a paragraph, so the fence after it is one.
+    expect(depth('text\n<span>\n~~~\n> > x\n')).toBe(0);
+  });
+
   it('ends a fenced block with the container that holds it', () => {
     expect(depth('> ```\n> > > >\n> ```\n')).toBe(1);
     // The quote ends at the second line, and the code block with it: `> > >` is read again.
@@ -91,13 +109,39 @@ describe('the scan counts at least what the parsers nest', () => {
   });
 });
 
-describe('assertMarkdownDepth', () => {
+describe('markdownExcess counts the delimiters of a paragraph that mdast pairs', () => {
+  const D = MAX_PARAGRAPH_DELIMITERS;
+
+  it('counts runs that may open or close, and closing brackets, up to the limit', () => {
+    expect(markdownExcess('*a* '.repeat(D / 2))).toBeUndefined();
+    expect(markdownExcess(`${'[a] '.repeat(D)}`)).toBeUndefined();
+    expect(markdownExcess(`${'*a* '.repeat(D / 2)}*a`)).toEqual({ line: 1, delimiters: D + 1 });
+    expect(markdownExcess(`${'a] '.repeat(D)}\n]`)).toEqual({ line: 2, delimiters: D + 1 });
+  });
+
+  it('does not count what cannot pair: intraword underscores, lone stars between spaces, escapes, code', () => {
+    expect(markdownExcess('snake_case_name '.repeat(D))).toBeUndefined();
+    expect(markdownExcess('a * b '.repeat(D))).toBeUndefined();
+    expect(markdownExcess('\\] \\* '.repeat(D))).toBeUndefined();
+    expect(markdownExcess(`\`\`\`\n${'*a*'.repeat(D)}\n\`\`\`\n`)).toBeUndefined();
+  });
+
+  it('counts each paragraph, heading and table row apart', () => {
+    const half = '*a* '.repeat(D / 4);
+    expect(markdownExcess(`${half}\n\n${half}\n\n${half}\n`)).toBeUndefined();
+    expect(markdownExcess(`# ${half}\n# ${half}\n# ${half}\n`)).toBeUndefined();
+    expect(markdownExcess(`| a | b |\n|---|---|\n${`| ${half} | x |\n`.repeat(3)}`)).toBeUndefined();
+    expect(markdownExcess(`${half}\n${half}\n${half}\n`)).toEqual({ line: 3, delimiters: (3 * D) / 2 });
+  });
+});
+
+describe('assertMarkdownLimits', () => {
   it('accepts a body at the limit', () => {
-    expect(() => assertMarkdownDepth(`${'> '.repeat(N)}x\n`, 'markdown')).not.toThrow();
+    expect(() => assertMarkdownLimits(`${'> '.repeat(N)}x\n`, 'markdown')).not.toThrow();
   });
 
   it('refuses a body beyond it with a 400 that names the field, the line and the limit', () => {
-    expect(() => assertMarkdownDepth(`a\n${'> '.repeat(N + 1)}x\n`, 'body.markdown')).toThrow(
+    expect(() => assertMarkdownLimits(`a\n${'> '.repeat(N + 1)}x\n`, 'body.markdown')).toThrow(
       expect.objectContaining({
         status: 400,
         message: expect.stringMatching(new RegExp(`^body\\.markdown: line 2 nests ${N + 1} levels deep; Markdown may nest at most ${N} `)),
@@ -106,8 +150,17 @@ describe('assertMarkdownDepth', () => {
   });
 
   it('refuses 50,000 quote markers and a flood of brackets without parsing them', () => {
-    expect(() => assertMarkdownDepth(`${'>'.repeat(50_000)} x`, 'markdown')).toThrow(/nests 50000 levels deep/);
-    expect(() => assertMarkdownDepth('['.repeat(50_000), 'markdown')).toThrow(/nests 50000 levels deep/);
+    expect(() => assertMarkdownLimits(`${'>'.repeat(50_000)} x`, 'markdown')).toThrow(/nests 50000 levels deep/);
+    expect(() => assertMarkdownLimits('['.repeat(50_000), 'markdown')).toThrow(/nests 50000 levels deep/);
+  });
+
+  it('refuses a paragraph crowded with delimiters with a 400 that names the limit', () => {
+    expect(() => assertMarkdownLimits(`${'*a'.repeat(50_000)}\n${'_'.repeat(100_000)}`, 'document.markdown')).toThrow(
+      expect.objectContaining({
+        status: 400,
+        message: `document.markdown: the paragraph at line 1 holds more than ${MAX_PARAGRAPH_DELIMITERS} emphasis, strikethrough and bracket delimiters (runs of *, _ or ~, and ]), the most a paragraph may`,
+      }),
+    );
   });
 });
 
@@ -150,6 +203,14 @@ describe('boundedMarkdown', () => {
       expect(parseMarkdown(markdown).children[0].type).toBe('code');
       expect(outlineOf(markdown).sections[0].text).toBe(markdown);
     }
+  });
+
+  it('puts a paragraph crowded with delimiters in a code block from the line where it goes beyond', () => {
+    const line = '*a* '.repeat(MAX_PARAGRAPH_DELIMITERS / 4);
+    const markdown = `${line}\n${line}\n${line}\n\nafter\n`;
+    expect(boundedMarkdown(markdown)).toBe(`${line}\n${line}\n\`\`\`\n${line}\n\`\`\`\n\nafter\n`);
+    const slow = `${'*a'.repeat(50_000)}\n${'_'.repeat(100_000)}`;
+    expect(parseMarkdown(slow).children.map((node) => node.type)).toEqual(['code']);
   });
 
   it('bounds a paragraph whose inlines go beyond the limit from the line where they do', () => {

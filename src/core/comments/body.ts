@@ -1,6 +1,6 @@
 import { documentToMarkdown, markdownToDocument } from '../content/document.js';
 import { normalizeMarkdown } from '../content/markdown.js';
-import { assertMarkdownDepth } from '../content/markdown-limits.js';
+import { assertMarkdownLimits } from '../content/markdown-limits.js';
 import { ApiError, badRequest } from '../errors.js';
 import { MAX_BODY_LENGTH, type BodyFormat, type BodyValue } from './schemas.js';
 
@@ -13,7 +13,7 @@ import { MAX_BODY_LENGTH, type BodyFormat, type BodyValue } from './schemas.js';
 /** The Markdown a body on write stands for: `{markdown}` normalized, `{document}` converted, `{}` empty. */
 export function markdownOfBody(body: BodyValue): string {
   if (body.markdown !== undefined) {
-    assertMarkdownDepth(body.markdown, 'body.markdown');
+    assertMarkdownLimits(body.markdown, 'body.markdown');
     return normalizeMarkdown(body.markdown);
   }
   if (body.document === undefined) return '';
@@ -26,7 +26,7 @@ export function markdownOfBody(body: BodyValue): string {
     throw error;
   }
   if (markdown.length > MAX_BODY_LENGTH) throw badRequest(`body.document: must be at most ${MAX_BODY_LENGTH} characters as Markdown`);
-  assertMarkdownDepth(markdown, 'body.document (as Markdown)');
+  assertMarkdownLimits(markdown, 'body.document (as Markdown)');
   return markdown;
 }
 

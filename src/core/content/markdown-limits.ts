@@ -2,10 +2,13 @@ import type { Root } from 'mdast';
 import { badRequest } from '../errors.js';
 
 /**
- * How deep Markdown may nest, decided by one linear scan before any parser sees the text. Both parsers of
- * the project (mdast in markdown.ts, markdown-it in outline.ts and the reader) pay for nesting: mdast's
- * tree walks recurse once per level (a few thousand levels overflow the stack) and its tokenizer re-reads
- * every open container on every line, so `>`×2,000 takes seconds. Real documents nest a handful of levels.
+ * The limits that keep Markdown cheap to parse, decided by one linear scan before any parser sees the
+ * text. Both parsers of the project (mdast in markdown.ts, markdown-it in outline.ts and the reader) pay
+ * for nesting: mdast's tree walks recurse once per level (a few thousand levels overflow the stack) and its
+ * tokenizer re-reads every open container on every line, so `>`×2,000 takes seconds. Real documents nest a
+ * handful of levels. mdast also pairs inline delimiters by walking back over the paragraph from each
+ * closing one (micromark's attention and label-end resolvers), which is quadratic in how many a paragraph
+ * holds: `*a`×50,000 took minutes. Real paragraphs hold a few dozen.
  *
  * A level is a block quote, a list item or a footnote definition that holds the line, or a link, an image,
  * or an emphasis, strong or strikethrough delimiter still open at a point of a paragraph. The scan follows
@@ -16,6 +19,12 @@ import { badRequest } from '../errors.js';
 
 /** The deepest a body may nest (see the module comment). */
 export const MAX_MARKDOWN_DEPTH = 32;
+
+/**
+ * The most delimiters one paragraph (a heading, a table row) may hold that mdast pairs by walking back:
+ * runs of `*`, `_` and `~` that may open or close emphasis or strikethrough, and closing brackets `]`.
+ */
+export const MAX_PARAGRAPH_DELIMITERS = 256;
 
 /** Where a body nests deepest, or first beyond the limit. */
 export interface MarkdownNesting {
@@ -51,20 +60,23 @@ function spacesAt(line: Line, at: number): number {
 /** Whether a line holds only spaces from `at`. */
 const blankFrom = (line: Line, at: number) => at + spacesAt(line, at) >= line.end;
 
-/** Whether a character may open a line before its text: indentation, block quote, list and footnote markers. */
-const inPrefix = (code: number) => code === SPACE || code === TAB || code === GREATER || (code >= 0x28 && code <= 0x39) || code === 0x2a || code === 0x2b;
-
 /**
- * The line from `start` to `end` of a text, with the tabs of its opening expanded to the next multiple of 4
- * columns, as CommonMark counts them (a copy is made only for a line that has such a tab).
+ * The line from `start` to `end` of a text, with its tabs expanded to the next multiple of 4 columns, as
+ * CommonMark counts them (a copy is made only for a line that has a tab).
  */
 function lineOf(text: string, start: number, end: number): Line {
-  let at = start;
-  while (at < end && inPrefix(text.charCodeAt(at)) && text.charCodeAt(at) !== TAB) at++;
-  if (at === end || text.charCodeAt(at) !== TAB) return { text, start, end };
-  let out = text.slice(start, at);
-  for (; at < end && inPrefix(text.charCodeAt(at)); at++) out += text.charCodeAt(at) === TAB ? ' '.repeat(4 - (out.length % 4)) : text[at];
-  out += text.slice(at, end);
+  let tab = start;
+  while (tab < end && text.charCodeAt(tab) !== TAB) tab++;
+  if (tab === end) return { text, start, end };
+  let out = '';
+  let from = start;
+  for (let at = tab; at < end; at++) {
+    if (text.charCodeAt(at) !== TAB) continue;
+    out += text.slice(from, at);
+    out += ' '.repeat(4 - (out.length % 4));
+    from = at + 1;
+  }
+  out += text.slice(from, end);
   return { text: out, start: 0, end: out.length };
 }
 
@@ -159,6 +171,34 @@ function isDelimiterRow(line: Line, at: number): boolean {
   return dashes && pipes;
 }
 
+/** The block names of HTML blocks of kind 6 (CommonMark, micromark and markdown-it agree on them). */
+const HTML_BLOCK_NAMES =
+  'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
+const ATTRIBUTE = `(?:\\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\\s*=\\s*(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*"))?)`;
+
+/**
+ * CommonMark's HTML blocks: how each kind starts (at most 3 spaces in) and the line that ends it (undefined:
+ * a blank line). Their lines are raw HTML: a fence or a marker in them is text, so the scan must know them.
+ */
+const HTML_BLOCKS: readonly { readonly start: RegExp; readonly end?: RegExp; readonly interrupts: boolean }[] = [
+  { start: /^ {0,3}<(?:script|pre|style|textarea)(?:\s|>|$)/i, end: /<\/(?:script|pre|style|textarea)>/i, interrupts: true },
+  { start: /^ {0,3}<!--/, end: /-->/, interrupts: true },
+  { start: /^ {0,3}<\?/, end: /\?>/, interrupts: true },
+  { start: /^ {0,3}<![A-Za-z]/, end: />/, interrupts: true },
+  { start: /^ {0,3}<!\[CDATA\[/, end: /\]\]>/, interrupts: true },
+  { start: new RegExp(`^ {0,3}</?(?:${HTML_BLOCK_NAMES})(?:\\s|/?>|$)`, 'i'), interrupts: true },
+  // A whole opening or closing tag alone on its line (kind 7), which cannot interrupt a paragraph.
+  { start: new RegExp(`^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*${ATTRIBUTE}*\\s*/?>|</[A-Za-z][A-Za-z0-9-]*\\s*>)\\s*$`), interrupts: false },
+];
+
+/** The HTML block a line starts at `at`, if any (`paragraph`: whether it would interrupt one). */
+function htmlBlockAt(line: Line, at: number, paragraph: boolean): (typeof HTML_BLOCKS)[number] | undefined {
+  const start = at + spacesAt(line, at);
+  if (start - at > 3 || line.text.charCodeAt(start) !== 0x3c) return undefined;
+  const text = line.text.slice(at, line.end);
+  return HTML_BLOCKS.find((kind) => (kind.interrupts || !paragraph) && kind.start.test(text));
+}
+
 /** Whether an ATX heading (`## Title`) starts at `at`. */
 function isHeading(line: Line, at: number): boolean {
   const start = at + spacesAt(line, at);
@@ -207,10 +247,12 @@ class OpenInlines {
   private stars = 0;
   private underscores = 0;
   private tildes = 0;
+  /** The delimiters of the paragraph that mdast pairs by walking back (MAX_PARAGRAPH_DELIMITERS). */
+  delimiters = 0;
 
   /** Forgets everything: a new paragraph, heading or table row begins. */
   reset(): void {
-    this.brackets = this.stars = this.underscores = this.tildes = 0;
+    this.brackets = this.stars = this.underscores = this.tildes = this.delimiters = 0;
   }
 
   /** How many are open now. */
@@ -227,11 +269,13 @@ class OpenInlines {
       if (code === BACKSLASH) i++;
       else if (code === 0x5b) this.brackets++;
       else if (code === 0x5d) {
+        this.delimiters++;
         if (this.brackets > 0) this.brackets--;
       } else if (code === 0x2a || code === 0x5f || code === 0x7e) {
         const end = runEnd(line, i, code);
         const length = end - i;
         const can = flanking(code, sideAt(line, i - 1, at), sideAt(line, end, at));
+        if (can !== 0) this.delimiters++;
         const open = code === 0x2a ? this.stars : code === 0x5f ? this.underscores : this.tildes;
         // A run that may close closes what it can; what is left of it opens, if it may.
         const closed = can & 2 ? Math.min(length, open) : 0;
@@ -253,6 +297,8 @@ class NestingScanner {
   private readonly stack: number[] = [];
   /** The fenced code block the lines are in, and how many containers hold it. */
   private fence: (Fence & { readonly depth: number }) | undefined;
+  /** The HTML block the lines are in (the line that ends it; undefined: a blank one), and how many containers hold it. */
+  private html: { readonly end: RegExp | undefined; readonly depth: number } | undefined;
   /** Whether the last line left a paragraph open (the next may continue it, even lazily). */
   private paragraph = false;
   /** The cells of the paragraph's first line, while it is its only line (a table's header, if a delimiter row follows). */
@@ -260,6 +306,11 @@ class NestingScanner {
   /** Whether the lines are the rows of a table. */
   private table = false;
   private readonly inlines = new OpenInlines();
+
+  /** The delimiters the paragraph the last line is in holds so far (0 after a line that is not text). */
+  get delimiters(): number {
+    return this.inlines.delimiters;
+  }
 
   /** Reads the line of `text` from `start` to `end`; returns the deepest it nests. */
   line(text: string, start: number, end: number): number {
@@ -274,8 +325,9 @@ class NestingScanner {
     for (; matched < stack.length; matched++) {
       const container = stack[matched];
       if (container === QUOTE) {
+        // CommonMark allows 3 spaces before the marker; markdown-it continues a quote after any indentation.
         const marker = at + spacesAt(line, at);
-        if (marker - at > 3 || line.text.charCodeAt(marker) !== GREATER) break;
+        if (line.text.charCodeAt(marker) !== GREATER) break;
         at = marker + 1;
         if (line.text.charCodeAt(at) === SPACE) at++;
         spaces = -1;
@@ -295,6 +347,15 @@ class NestingScanner {
       }
       // The containers that held the fence ended, and the code block with them.
       this.fence = undefined;
+    }
+    if (this.html) {
+      const { end, depth } = this.html;
+      // Raw HTML until its end: a blank line (which is not part of it), or a line holding its end.
+      if (matched >= depth && (end !== undefined || !blankFrom(line, at))) {
+        if (end?.test(line.text.slice(at, line.end))) this.html = undefined;
+        return stack.length;
+      }
+      this.html = undefined;
     }
     if (blankFrom(line, at)) {
       stack.length = matched;
@@ -335,9 +396,10 @@ class NestingScanner {
       at = Math.min(marker + width, line.end);
     }
     const fence = code ? undefined : fenceAt(line, at);
+    const html = code || fence ? undefined : htmlBlockAt(line, at, this.paragraph && opened === 0);
     // A line that opens nothing and does not match every container continues the paragraph lazily
     // (CommonMark keeps the containers open); any other block start closes those it did not match.
-    const lazy = opened === 0 && matched < before && this.paragraph && !fence;
+    const lazy = opened === 0 && matched < before && this.paragraph && !fence && !html;
     if (opened === 0 && !lazy) stack.length = matched;
     const depth = lazy ? stack.length : matched + opened;
     if (code || blankFrom(line, at)) {
@@ -349,11 +411,21 @@ class NestingScanner {
       this.endParagraph();
       return depth;
     }
+    if (html) {
+      // Its end may be on the line that starts it.
+      if (html.end === undefined || !html.end.test(line.text.slice(at, line.end))) this.html = { end: html.end, depth: stack.length };
+      this.endParagraph();
+      return depth;
+    }
     const continues = this.paragraph && opened === 0;
     if (!continues) this.inlines.reset();
     if (isHeading(line, at)) {
       const most = this.inlines.read(line, at);
-      this.endParagraph();
+      // Not a paragraph the next line may continue, so that it starts afresh; the heading's delimiters are
+      // still told for this line (see delimiters).
+      this.paragraph = false;
+      this.table = false;
+      this.header = 0;
       return depth + most;
     }
     if (continues && this.header > 0 && isDelimiterRow(line, at) && cellsOf(line, at) === this.header) {
@@ -411,18 +483,47 @@ export function markdownNesting(markdown: string): MarkdownNesting {
   return deepest;
 }
 
+/** The first line of a body beyond a limit: nesting too deep, or a paragraph with too many delimiters. */
+export type MarkdownExcess = { readonly line: number; readonly depth: number } | { readonly line: number; readonly delimiters: number };
+
+/** Reads a body line by line, calling `visit` with each line's bounds and whether it goes beyond a limit. */
+function scanLines(markdown: string, visit: (start: number, end: number, excess: { depth: number } | { delimiters: number } | undefined) => boolean): void {
+  const scanner = new NestingScanner();
+  eachLine(markdown, (start, end) => {
+    const depth = scanner.line(markdown, start, end);
+    const excess = depth > MAX_MARKDOWN_DEPTH ? { depth } : scanner.delimiters > MAX_PARAGRAPH_DELIMITERS ? { delimiters: scanner.delimiters } : undefined;
+    return visit(start, end, excess);
+  });
+}
+
+/** The first line of a body that goes beyond a limit of this module, or undefined. Linear in the length of the text. */
+export function markdownExcess(markdown: string): MarkdownExcess | undefined {
+  let found: MarkdownExcess | undefined;
+  let line = 0;
+  scanLines(markdown, (_start, _end, excess) => {
+    line++;
+    if (excess) found = { line, ...excess };
+    return !excess;
+  });
+  return found;
+}
+
 /**
- * Refuses (400) a body that nests beyond MAX_MARKDOWN_DEPTH, naming the limit and the line. `where` names
- * the field (`markdown`, `body.markdown`, ...). Every path that takes Markdown from a client calls it
+ * Refuses (400) a body beyond a limit of this module, naming the limit and the line. `where` names the
+ * field (`document.markdown`, `body.markdown`, ...). Every path that takes Markdown from a client calls it
  * before parsing.
  */
-export function assertMarkdownDepth(markdown: string, where: string): void {
-  const { depth, line } = markdownNesting(markdown);
-  if (depth > MAX_MARKDOWN_DEPTH) {
+export function assertMarkdownLimits(markdown: string, where: string): void {
+  const excess = markdownExcess(markdown);
+  if (excess === undefined) return;
+  if ('depth' in excess) {
     throw badRequest(
-      `${where}: line ${line} nests ${depth} levels deep; Markdown may nest at most ${MAX_MARKDOWN_DEPTH} (block quotes, list items, footnotes, links, images and emphasis each count as a level)`,
+      `${where}: line ${excess.line} nests ${excess.depth} levels deep; Markdown may nest at most ${MAX_MARKDOWN_DEPTH} (block quotes, list items, footnotes, links, images and emphasis each count as a level)`,
     );
   }
+  throw badRequest(
+    `${where}: the paragraph at line ${excess.line} holds more than ${MAX_PARAGRAPH_DELIMITERS} emphasis, strikethrough and bracket delimiters (runs of *, _ or ~, and ]), the most a paragraph may`,
+  );
 }
 
 /** The mdast nodes that are a level, as the scan counts the Markdown that makes them. */
@@ -451,22 +552,21 @@ function fenceFor(lines: readonly string[]): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
-/** The body with each run of lines that nest beyond the limit put in a fenced code block. */
-function fenceDeepLines(markdown: string): { text: string; changed: boolean } {
-  const scanner = new NestingScanner();
+/** The body with each run of lines beyond a limit put in a fenced code block. */
+function fenceExcess(markdown: string): { text: string; changed: boolean } {
   const out: string[] = [];
-  let deep: string[] = [];
+  let over: string[] = [];
   let changed = false;
   const flush = () => {
-    if (deep.length === 0) return;
-    const fence = fenceFor(deep);
-    out.push(fence, ...deep, fence);
-    deep = [];
+    if (over.length === 0) return;
+    const fence = fenceFor(over);
+    out.push(fence, ...over, fence);
+    over = [];
     changed = true;
   };
-  eachLine(markdown, (start, end) => {
+  scanLines(markdown, (start, end, excess) => {
     const line = markdown.slice(start, end);
-    if (scanner.line(markdown, start, end) > MAX_MARKDOWN_DEPTH) deep.push(line);
+    if (excess) over.push(line);
     else {
       flush();
       out.push(line);
@@ -478,19 +578,20 @@ function fenceDeepLines(markdown: string): { text: string; changed: boolean } {
 }
 
 /**
- * A body as the parsers may read it: unchanged when it nests within MAX_MARKDOWN_DEPTH (every body
- * written since the limit exists); else each run of lines that nests deeper is shown as a code block, its
- * text kept, so that bodies stored before still read, render and export. Never throws; linear.
+ * A body as the parsers may read it: unchanged when it is within the limits of this module (every body
+ * written since they exist); else each run of lines beyond them is shown as a code block, its text kept,
+ * so that bodies stored before still read, render and export, in bounded time and stack. Never throws;
+ * linear.
  */
 export function boundedMarkdown(markdown: string): string {
-  if (markdownNesting(markdown).depth <= MAX_MARKDOWN_DEPTH) return markdown;
+  if (markdownExcess(markdown) === undefined) return markdown;
   let text = markdown;
-  // Fencing lines closes the containers around them, so the lines after nest less, never more; a second
-  // pass is for the rare line that a fence changed (it reads as text again).
+  // Fencing lines closes the containers and the paragraph around them, so the lines after go less far,
+  // never further; a further pass is for the rare line that a fence changed.
   for (let pass = 0; pass < 3; pass++) {
-    const fenced = fenceDeepLines(text);
+    const fenced = fenceExcess(text);
     if (!fenced.changed) return text;
     text = fenced.text;
   }
-  return markdownNesting(text).depth <= MAX_MARKDOWN_DEPTH ? text : `${fenceFor([text])}\n${text}\n${fenceFor([text])}`;
+  return markdownExcess(text) === undefined ? text : `${fenceFor([text])}\n${text}\n${fenceFor([text])}`;
 }

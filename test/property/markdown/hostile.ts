@@ -3,13 +3,41 @@ import fc from 'fast-check';
 /**
  * Generated hostile Markdown: lines opening with any mix of container markers and indentation, inlines of
  * every delimiter the parsers pair (emphasis, strikethrough, brackets, code spans, escapes, emoji beside
- * them), fences, tables and headings, and floods of one construct (`>`, `- `, `[`, `*a`, `|`, backticks,
+ * them), fences, HTML blocks, tables and headings, and floods of one construct (`>`, `- `, `[`, `*a`, `|`, backticks,
  * link definitions) long enough to find what grows faster than the text. `flood` sets the longest flood.
  */
 
 const PREFIXES = ['>', '> ', '- ', '* ', '+ ', '1. ', '10) ', '2. ', '[^a]: ', ' ', '  ', '    ', '\t', '-', '>\t'];
 const INLINES = ['*', '**', '***', '_', '__', '~', '~~', '[', ']', '![', '](u)', '](#a "t")', '(', ')', '`', '``', '\\', '\\*', 'a', 'b c', ' ', '😀', 'x_y', '<b>', '</b>', '&amp;', '|', '#', 'https://x.test', '[r]', '[^a]', ':'];
-const LINES = ['', '```', '~~~', '````js', '| a | b |', '|---|---|', '| - | :-: |', '# h', '## [h', '---', '***', '<div>', '[r]: /u', '    code', '===', '</div>'];
+const LINES = [
+  '',
+  '```',
+  '~~~',
+  '````js',
+  '| a | b |',
+  '|---|---|',
+  '| - | :-: |',
+  '# h',
+  '## [h',
+  '---',
+  '***',
+  '<div>',
+  '</div>',
+  '<!--',
+  '-->',
+  '<pre>',
+  '</pre>',
+  '<span>',
+  '<?x',
+  '?>',
+  '<!X',
+  '<![CDATA[',
+  ']]>',
+  '[r]: /u "t',
+  '[r]: /u',
+  '    code',
+  '===',
+];
 
 /** Floods: a piece repeated many times, on one line or as lines. */
 const FLOODS = ['>', '> ', '- ', '1. ', '[', '![', '*a', '_a', '~a', '*', '_', '`', '|', '| a ', '[x][r]', '&amp;', '<', '~'];

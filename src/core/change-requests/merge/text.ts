@@ -1,6 +1,6 @@
 import { diff3Merge } from 'node-diff3';
 import { normalizeMarkdown } from '../../content/markdown.js';
-import { MAX_MARKDOWN_DEPTH, markdownNesting } from '../../content/markdown-limits.js';
+import { markdownExcess } from '../../content/markdown-limits.js';
 
 /** What merging three versions of a Markdown body gives: the text, and whether some lines overlapped. */
 export interface TextMerge {
@@ -13,8 +13,8 @@ export interface TextMerge {
  * combine; where both sides changed the same or adjacent lines differently (a real overlap) the region
  * takes `theirs` lines, the change request's, and the merge reports a conflict. Identical changes on
  * both sides are not a conflict. A newly combined text is normalized like every stored body, unless it
- * nests beyond the depth limit (two edits that each passed it may, combined): a merge does not fail on
- * content, so it is kept as combined, and read as any deep body stored before the limit.
+ * goes beyond the limits of content/markdown-limits.ts (two edits that each kept them may, combined): a
+ * merge does not fail on content, so it is kept as combined, and read as bodies stored before the limits.
  */
 export function mergeText(base: string, ours: string, theirs: string): TextMerge {
   if (ours === theirs || base === ours) return { text: theirs, conflict: false };
@@ -32,6 +32,6 @@ export function mergeText(base: string, ours: string, theirs: string): TextMerge
   const text = lines.join('\n');
   // The result is one of the sides when the other side's changes all lost a conflict: keep it as it was.
   if (text === theirs || text === ours) return { text, conflict };
-  if (markdownNesting(text).depth > MAX_MARKDOWN_DEPTH) return { text, conflict };
+  if (markdownExcess(text) !== undefined) return { text, conflict };
   return { text: normalizeMarkdown(text), conflict };
 }

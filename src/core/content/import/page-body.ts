@@ -3,7 +3,7 @@ import { ApiError, badRequest } from '../../errors.js';
 import { DEFAULT_PAGE_TITLE } from '../author/apply.js';
 import { MAX_TITLE_LENGTH } from '../draft.js';
 import { parseMarkdown, splitPageRoot, stringifyMarkdown, visitUrls } from '../markdown.js';
-import { assertMarkdownDepth, assertTreeDepth } from '../markdown-limits.js';
+import { assertMarkdownLimits, assertTreeDepth } from '../markdown-limits.js';
 import type { PlannedMeta } from './plan.js';
 import { MAX_PAGE_MARKDOWN_BYTES } from './schemas.js';
 
@@ -65,7 +65,7 @@ export function importedBody(root: Root, where: string, fallbacks: TitleFallback
   // A tree made from HTML was not scanned as Markdown: it is counted before printing, and what it prints is scanned.
   assertTreeDepth(body, where);
   const markdown = stringifyMarkdown(body);
-  assertMarkdownDepth(markdown, where);
+  assertMarkdownLimits(markdown, where);
   const size = new TextEncoder().encode(markdown).length;
   if (size > MAX_PAGE_MARKDOWN_BYTES) throw badRequest(`${where}: its page would hold ${size} bytes of Markdown, more than ${MAX_PAGE_MARKDOWN_BYTES}`);
   const { title, ...fields } = meta;
@@ -74,7 +74,7 @@ export function importedBody(root: Root, where: string, fallbacks: TitleFallback
 
 /** importedBody of a Markdown document, refused (400) before parsing when it nests beyond the depth limit. */
 export function importedMarkdown(text: string, where: string, fallbacks: TitleFallbacks, rewrite: (url: string) => string | undefined): ImportedBody {
-  assertMarkdownDepth(text, where);
+  assertMarkdownLimits(text, where);
   return importedBody(parseMarkdown(text), where, fallbacks, rewrite);
 }
 
