@@ -44,6 +44,15 @@ describe('markdownNesting counts', () => {
     expect(depth('> > a\nlazy\n> > > b\n')).toBe(3);
   });
 
+  it('reads a marker that cannot interrupt a paragraph as its text, continuing it, and counts it too', () => {
+    // micromark: the footnote definition, the item numbered 2 and the empty item are text of the paragraph in `>>`.
+    expect(depth('>> a\n[^a]: *b*\n')).toBe(4);
+    expect(depth('>> a\n2. *b*\n')).toBe(4);
+    expect(depth('>> a\n-\n')).toBe(3);
+    // Numbered 1, a list item interrupts it.
+    expect(depth('>> a\n1. *b*\n')).toBe(2);
+  });
+
   it('closes containers a line does not continue', () => {
     expect(depth('> > a\n\n> b\n')).toBe(2);
     expect(depth('- a\n  - b\n- c\n')).toBe(2);

@@ -16,6 +16,9 @@ import { hostileMarkdown } from './markdown/hostile.js';
 
 const NUM_RUNS = Number(process.env.MARKDOWN_ENDPOINT_RUNS ?? 8);
 
+/** Tried first on every run: what overflowed or held the parsers before the limits. */
+const EXAMPLES: [string][] = [[`${'>'.repeat(3000)} x`], [Array.from({ length: 300 }, (_, i) => `${'  '.repeat(i)}- x`).join('\n')], [`${'*a'.repeat(5000)}\n${'_'.repeat(10_000)}`]];
+
 let web: ImportSourceServer;
 let h: Harness;
 let commenter: Caller;
@@ -95,7 +98,7 @@ describe('endpoints that take Markdown', () => {
         await discussionRoundTrip(`${comments()}/${commentId}/replies`, short);
         await importAnswers(markdown, run);
       }),
-      { numRuns: NUM_RUNS },
+      { numRuns: NUM_RUNS, examples: EXAMPLES },
     );
   }, 60_000 + NUM_RUNS * 2000);
 });

@@ -362,17 +362,21 @@ class NestingScanner {
       this.endParagraph();
       return matched;
     }
-    // New containers the line opens.
-    let opened = 0;
+    // The containers the line's markers open (their content columns, or QUOTE), and where its text starts.
+    const markers: number[] = [];
+    let textAt = at;
     let code = false;
+    // Whether the first marker may interrupt a paragraph: micromark and markdown-it let neither an empty
+    // list item, nor one numbered other than 1, nor a footnote definition do so.
+    let interrupts = true;
     for (;;) {
-      const indent = spacesAt(line, at);
+      const indent = spacesAt(line, textAt);
       if (indent >= 4) {
         // Indented code, unless it continues a paragraph.
-        code = !(this.paragraph && opened === 0);
+        code = !(this.paragraph && markers.length === 0);
         break;
       }
-      const marker = at + indent;
+      const marker = textAt + indent;
       let width = 0;
       let content = 0;
       if (line.text.charCodeAt(marker) === GREATER) {
@@ -381,19 +385,34 @@ class NestingScanner {
         if (line.text.charCodeAt(marker + 1) === SPACE) width++;
       } else if ((width = listMarker(line, marker)) > 0) {
         const after = spacesAt(line, marker + width);
+        const empty = marker + width + after >= line.end;
         // CommonMark: the content starts 1 to 4 spaces after the marker (1 when the rest is blank or code).
-        const padding = marker + width + after >= line.end || after >= 5 ? 1 : after;
+        const padding = empty || after >= 5 ? 1 : after;
+        if (markers.length === 0) interrupts = !empty && (width === 1 || line.text.startsWith('1', marker) && width === 2);
         content = indent + width + padding;
         width += padding;
       } else if ((width = footnoteMarker(line, marker)) > 0) {
+        if (markers.length === 0) interrupts = false;
         content = 4;
         width += spacesAt(line, marker + width);
       } else break;
-      if (opened++ === 0) stack.length = matched;
+      markers.push(content);
+      textAt = Math.min(marker + width, line.end);
+    }
+    if (markers.length > 0 && this.paragraph && !interrupts) {
+      // The line continues the paragraph (lazily, if it did not match every container), its markers as
+      // text. Counted as if they opened containers too, as CommonMark's reference parser would.
+      const most = this.inlines.read(line, at);
+      this.header = 0;
+      return stack.length + markers.length + most;
+    }
+    const opened = markers.length;
+    if (opened > 0) {
+      stack.length = matched;
       // Past the limit the line is refused (or fenced), whatever follows: the stack need not grow, and
       // lines that continue it all stay beyond the limit.
-      if (stack.length <= MAX_MARKDOWN_DEPTH) stack.push(content);
-      at = Math.min(marker + width, line.end);
+      for (const content of markers) if (stack.length <= MAX_MARKDOWN_DEPTH) stack.push(content);
+      at = textAt;
     }
     const fence = code ? undefined : fenceAt(line, at);
     const html = code || fence ? undefined : htmlBlockAt(line, at, this.paragraph && opened === 0);
