@@ -51,6 +51,9 @@ describe('markdownNesting counts', () => {
     expect(depth('>> a\n-\n')).toBe(3);
     // Numbered 1, a list item interrupts it.
     expect(depth('>> a\n1. *b*\n')).toBe(2);
+    // A thematic break or a setext underline is no paragraph: the item after it is one.
+    expect(depth('***\n2. \n\t>\n')).toBe(2);
+    expect(depth('a\n===\n2. \n   > x\n')).toBe(2);
   });
 
   it('closes containers a line does not continue', () => {
@@ -219,7 +222,8 @@ describe('boundedMarkdown', () => {
     const markdown = `${line}\n${line}\n${line}\n\nafter\n`;
     expect(boundedMarkdown(markdown)).toBe(`${line}\n${line}\n\`\`\`\n${line}\n\`\`\`\n\nafter\n`);
     const slow = `${'*a'.repeat(50_000)}\n${'_'.repeat(100_000)}`;
-    expect(parseMarkdown(slow).children.map((node) => node.type)).toEqual(['code']);
+    // (The line of `_` is a thematic break, which ends the paragraph.)
+    expect(parseMarkdown(slow).children.map((node) => node.type)).toEqual(['code', 'thematicBreak']);
   });
 
   it('bounds a paragraph whose inlines go beyond the limit from the line where they do', () => {

@@ -199,6 +199,10 @@ function htmlBlockAt(line: Line, at: number, paragraph: boolean): (typeof HTML_B
   return HTML_BLOCKS.find((kind) => (kind.interrupts || !paragraph) && kind.start.test(text));
 }
 
+/** A thematic break (`***`, `- - -`, `___`), and a setext heading's underline (`===`, `---`). */
+const THEMATIC_BREAK = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+const SETEXT = /^ {0,3}(?:=+|-+)[ \t]*$/;
+
 /** Whether an ATX heading (`## Title`) starts at `at`. */
 function isHeading(line: Line, at: number): boolean {
   const start = at + spacesAt(line, at);
@@ -400,11 +404,17 @@ class NestingScanner {
       textAt = Math.min(marker + width, line.end);
     }
     if (markers.length > 0 && this.paragraph && !interrupts) {
-      // The line continues the paragraph (lazily, if it did not match every container), its markers as
-      // text. Counted as if they opened containers too, as CommonMark's reference parser would.
-      const most = this.inlines.read(line, at);
       this.header = 0;
-      return stack.length + markers.length + most;
+      if (matched < before) {
+        // The line continues the paragraph lazily, its markers as text; counted as if they opened
+        // containers too, as CommonMark's reference parser would.
+        return stack.length + markers.length + this.inlines.read(line, at);
+      }
+      // The line continues the paragraph, its markers as text. The scan opens them anyway, which only adds
+      // containers after those the paragraph is in, and reads on in the paragraph's inlines.
+      stack.length = matched;
+      for (const content of markers) if (stack.length <= MAX_MARKDOWN_DEPTH) stack.push(content);
+      return matched + markers.length + this.inlines.read(line, textAt);
     }
     const opened = markers.length;
     if (opened > 0) {
@@ -416,12 +426,14 @@ class NestingScanner {
     }
     const fence = code ? undefined : fenceAt(line, at);
     const html = code || fence ? undefined : htmlBlockAt(line, at, this.paragraph && opened === 0);
+    const rule = !code && !fence && !html && THEMATIC_BREAK.test(line.text.slice(at, line.end));
     // A line that opens nothing and does not match every container continues the paragraph lazily
     // (CommonMark keeps the containers open); any other block start closes those it did not match.
-    const lazy = opened === 0 && matched < before && this.paragraph && !fence && !html;
+    const lazy = opened === 0 && matched < before && this.paragraph && !fence && !html && !rule;
     if (opened === 0 && !lazy) stack.length = matched;
     const depth = lazy ? stack.length : matched + opened;
-    if (code || blankFrom(line, at)) {
+    // A setext heading's underline ends the paragraph it follows (not lazily), as a thematic break does.
+    if (code || rule || blankFrom(line, at) || (this.paragraph && opened === 0 && matched === before && SETEXT.test(line.text.slice(at, line.end)))) {
       this.endParagraph();
       return depth;
     }
