@@ -80,8 +80,9 @@ describe('markdownNesting counts', () => {
     expect(depth('</div>\n~~~\n\n> > x\n')).toBe(2);
     expect(depth('<!--\n```\n-->\n> > x\n')).toBe(2);
     expect(depth('<pre>\n```\n</pre>\n> > x\n')).toBe(2);
-    // A lone tag (kind 7) does not interrupt a paragraph, so the fence after it is one.
+    // A lone tag (kind 7) does not interrupt a paragraph, so the fence after it is one; a table is no paragraph.
     expect(depth('text\n<span>\n~~~\n> > x\n')).toBe(0);
+    expect(depth('| a |\n|-|\n| b |\n</pre>\n<?x\n\n> > x\n')).toBe(2);
   });
 
   it('ends a fenced block with the container that holds it', () => {

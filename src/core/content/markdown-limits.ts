@@ -366,6 +366,9 @@ class NestingScanner {
       this.endParagraph();
       return matched;
     }
+    // A paragraph the line may continue, lazily too, and that some block starts may not interrupt; a
+    // table's rows are none (micromark lets any block start end a table, and no row is lazy).
+    const prose = this.paragraph && !this.table;
     // The containers the line's markers open (their content columns, or QUOTE), and where its text starts.
     const markers: number[] = [];
     let textAt = at;
@@ -377,7 +380,7 @@ class NestingScanner {
       const indent = spacesAt(line, textAt);
       if (indent >= 4) {
         // Indented code, unless it continues a paragraph.
-        code = !(this.paragraph && markers.length === 0);
+        code = !(prose && markers.length === 0);
         break;
       }
       const marker = textAt + indent;
@@ -403,7 +406,7 @@ class NestingScanner {
       markers.push(content);
       textAt = Math.min(marker + width, line.end);
     }
-    if (markers.length > 0 && this.paragraph && !interrupts) {
+    if (markers.length > 0 && prose && !interrupts) {
       this.header = 0;
       if (matched < before) {
         // The line continues the paragraph lazily, its markers as text; counted as if they opened
@@ -425,15 +428,15 @@ class NestingScanner {
       at = textAt;
     }
     const fence = code ? undefined : fenceAt(line, at);
-    const html = code || fence ? undefined : htmlBlockAt(line, at, this.paragraph && opened === 0);
+    const html = code || fence ? undefined : htmlBlockAt(line, at, prose && opened === 0);
     const rule = !code && !fence && !html && THEMATIC_BREAK.test(line.text.slice(at, line.end));
     // A line that opens nothing and does not match every container continues the paragraph lazily
     // (CommonMark keeps the containers open); any other block start closes those it did not match.
-    const lazy = opened === 0 && matched < before && this.paragraph && !fence && !html && !rule;
+    const lazy = opened === 0 && matched < before && prose && !fence && !html && !rule;
     if (opened === 0 && !lazy) stack.length = matched;
     const depth = lazy ? stack.length : matched + opened;
     // A setext heading's underline ends the paragraph it follows (not lazily), as a thematic break does.
-    if (code || rule || blankFrom(line, at) || (this.paragraph && opened === 0 && matched === before && SETEXT.test(line.text.slice(at, line.end)))) {
+    if (code || rule || blankFrom(line, at) || (prose && opened === 0 && matched === before && SETEXT.test(line.text.slice(at, line.end)))) {
       this.endParagraph();
       return depth;
     }
