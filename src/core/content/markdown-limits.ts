@@ -376,6 +376,7 @@ class NestingScanner {
     // Whether the first marker may interrupt a paragraph: micromark and markdown-it let neither an empty
     // list item, nor one numbered other than 1, nor a footnote definition do so.
     let interrupts = true;
+    let footnote = false;
     for (;;) {
       const indent = spacesAt(line, textAt);
       if (indent >= 4) {
@@ -400,6 +401,7 @@ class NestingScanner {
         width += padding;
       } else if ((width = footnoteMarker(line, marker)) > 0) {
         if (markers.length === 0) interrupts = false;
+        footnote = true;
         content = 4;
         width += spacesAt(line, marker + width);
       } else break;
@@ -426,6 +428,13 @@ class NestingScanner {
       // lines that continue it all stay beyond the limit.
       for (const content of markers) if (stack.length <= MAX_MARKDOWN_DEPTH) stack.push(content);
       at = textAt;
+    }
+    if (footnote) {
+      // markdown-it has no footnotes: it reads the line as a paragraph's text. Read so, the line starts no
+      // code, fence or HTML block (which would hide lines from the scan), and the next line may continue it.
+      this.endParagraph();
+      this.paragraph = true;
+      return matched + opened + this.inlines.read(line, at);
     }
     const fence = code ? undefined : fenceAt(line, at);
     const html = code || fence ? undefined : htmlBlockAt(line, at, prose && opened === 0);
