@@ -193,12 +193,20 @@ const HTML_BLOCKS: readonly { readonly start: RegExp; readonly end?: RegExp; rea
   { start: new RegExp(`^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*${ATTRIBUTE}*\\s*/?>|</[A-Za-z][A-Za-z0-9-]*\\s*>)\\s*$`), interrupts: false },
 ];
 
-/** The HTML block a line starts at `at`, if any (`paragraph`: whether it would interrupt one). */
-function htmlBlockAt(line: Line, at: number, paragraph: boolean): (typeof HTML_BLOCKS)[number] | undefined {
+/**
+ * The HTML block a line starts at `at`, if any (`paragraph`: whether it would interrupt one; `table`:
+ * whether it would end a table's rows), and whether the parsers disagree on it: markdown-it starts no
+ * block at `<!` and a lower-case letter, nor at a lone tag after a table's row (a row to it), where
+ * micromark does.
+ */
+function htmlBlockAt(line: Line, at: number, paragraph: boolean, table: boolean): { kind: (typeof HTML_BLOCKS)[number]; disputed: boolean } | undefined {
   const start = at + spacesAt(line, at);
   if (start - at > 3 || line.text.charCodeAt(start) !== 0x3c) return undefined;
   const text = line.text.slice(at, line.end);
-  return HTML_BLOCKS.find((kind) => (kind.interrupts || !paragraph) && kind.start.test(text));
+  const kind = HTML_BLOCKS.find((kind) => (kind.interrupts || !paragraph) && kind.start.test(text));
+  if (!kind) return undefined;
+  const lower = kind === HTML_BLOCKS[3] && /^ {0,3}<![a-z]/.test(text);
+  return { kind, disputed: lower || (table && !kind.interrupts) };
 }
 
 /** A thematic break (`***`, `- - -`, `___`), and a setext heading's underline (`===`, `---`). */
@@ -303,8 +311,11 @@ class NestingScanner {
   private readonly stack: number[] = [];
   /** The fenced code block the lines are in, and how many containers hold it. */
   private fence: (Fence & { readonly depth: number }) | undefined;
-  /** The HTML block the lines are in (the line that ends it; undefined: a blank one), and how many containers hold it. */
-  private html: { readonly end: RegExp | undefined; readonly depth: number } | undefined;
+  /**
+   * The HTML block the lines are in (the line that ends it; undefined: a blank one), how many containers
+   * hold it, and whether only micromark reads it so (its lines are then read as Markdown too).
+   */
+  private html: { readonly end: RegExp | undefined; readonly depth: number; readonly disputed: boolean } | undefined;
   /** Whether the last line left a paragraph open (the next may continue it, even lazily). */
   private paragraph = false;
   /** The cells of the paragraph's first line, while it is its only line (a table's header, if a delimiter row follows). */
@@ -354,14 +365,17 @@ class NestingScanner {
       // The containers that held the fence ended, and the code block with them.
       this.fence = undefined;
     }
+    // Whether the line may start a fence or an HTML block, which hide the lines after from the scan.
+    let hides = true;
     if (this.html) {
-      const { end, depth } = this.html;
+      const { end, depth, disputed } = this.html;
       // Raw HTML until its end: a blank line (which is not part of it), or a line holding its end.
       if (matched >= depth && (end !== undefined || !blankFrom(line, at))) {
         if (end?.test(line.text.slice(at, line.end))) this.html = undefined;
-        return stack.length;
-      }
-      this.html = undefined;
+        if (!disputed) return stack.length;
+        // Raw to micromark, Markdown to markdown-it: read as Markdown, but hiding nothing until its end.
+        hides = false;
+      } else this.html = undefined;
     }
     if (blankFrom(line, at)) {
       stack.length = matched;
@@ -438,12 +452,12 @@ class NestingScanner {
       this.paragraph = true;
       return matched + opened + this.inlines.read(line, at);
     }
-    const fence = code ? undefined : fenceAt(line, at);
-    const html = code || fence ? undefined : htmlBlockAt(line, at, prose && opened === 0);
+    const fence = code || !hides ? undefined : fenceAt(line, at);
+    const html = code || fence || !hides ? undefined : htmlBlockAt(line, at, prose && opened === 0, this.table && opened === 0);
     const rule = !code && !fence && !html && THEMATIC_BREAK.test(line.text.slice(at, line.end));
     // A line that opens nothing and does not match every container continues the paragraph lazily
     // (CommonMark keeps the containers open); any other block start closes those it did not match.
-    const lazy = opened === 0 && matched < before && prose && !fence && !html && !rule;
+    const lazy = opened === 0 && matched < before && prose && !fence && (!html || html.disputed) && !rule;
     if (opened === 0 && !lazy) stack.length = matched;
     const depth = lazy ? stack.length : matched + opened;
     // A setext heading's underline ends the paragraph it follows (not lazily), as a thematic break does.
@@ -457,10 +471,13 @@ class NestingScanner {
       return depth;
     }
     if (html) {
+      const { kind, disputed } = html;
       // Its end may be on the line that starts it.
-      if (html.end === undefined || !html.end.test(line.text.slice(at, line.end))) this.html = { end: html.end, depth: stack.length };
-      this.endParagraph();
-      return depth;
+      if (kind.end === undefined || !kind.end.test(line.text.slice(at, line.end))) this.html = { end: kind.end, depth: stack.length, disputed };
+      if (!disputed) {
+        this.endParagraph();
+        return depth;
+      }
     }
     const continues = this.paragraph && opened === 0;
     if (!continues) this.inlines.reset();
