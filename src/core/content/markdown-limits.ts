@@ -395,7 +395,9 @@ class NestingScanner {
     let footnote = false;
     for (;;) {
       const indent = spacesAt(line, textAt);
-      if (indent >= 4) {
+      // markdown-it opens a quote inside a quote after a tab that CommonMark reads as indented code (`> \t>`).
+      const quoted = markers.length > 0 && line.text.charCodeAt(textAt + indent) === GREATER;
+      if (indent >= 4 && !quoted) {
         // Indented code, unless it continues a paragraph.
         code = !(prose && markers.length === 0);
         break;
