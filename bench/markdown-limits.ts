@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * event loop meanwhile. Each measure runs in a child process with a time limit, so that a parse that
  * overflows or never ends is reported as such.
  *
- *   npx tsx bench/markdown-limits.ts [--root <checkout>] [--size <bytes>] [--timeout <s>] [case ...]
+ *   npx tsx bench/markdown-limits.ts [--root <checkout>] [--size <bytes>] [--timeout <s>] [--parsers a,b] [case ...]
  *
  * `--root` measures another checkout (its src/), such as the main branch before the limits.
  */
@@ -56,7 +56,9 @@ async function one(root: string, name: string, parser: Parser, size: number) {
     outline: async () => (await import(`${src}/core/content/outline.ts`)).outlineOf,
     reader: async () => {
       const { renderBody } = await import(`${src}/reader/markdown.ts`);
-      return (markdown: string) => renderBody({ markdown, links: {}, anchors: [] });
+      // The reader renders what the core's reader body gives it: bounded, where the limits exist.
+      const bounded: (markdown: string) => string = await import(`${src}/core/content/markdown-limits.ts`).then((module) => module.boundedMarkdown, () => (markdown: string) => markdown);
+      return (markdown: string) => renderBody({ markdown: bounded(markdown), links: {}, anchors: [] });
     },
     scan: async () => (await import(`${src}/core/content/markdown-limits.ts`)).markdownExcess,
   };
@@ -116,11 +118,11 @@ async function one(root: string, name: string, parser: Parser, size: number) {
 }
 
 /** Runs the cases in child processes and prints a table. */
-function drive(root: string, size: number, timeout: number, names: string[]) {
+function drive(root: string, size: number, timeout: number, parsers: readonly Parser[], names: string[]) {
   const self = fileURLToPath(import.meta.url);
   console.log(`root ${root}, size ${size}, time limit ${timeout} s (cpu: CPU ms of the parse; wall ms)`);
   for (const name of names) {
-    const cells = PARSERS.map((parser) => {
+    const cells = parsers.map((parser) => {
       try {
         const out = execFileSync(process.execPath, ['--import', 'tsx', self, 'one', root, name, parser, String(size)], { timeout: timeout * 1000, stdio: ['ignore', 'pipe', 'ignore'] });
         const result = JSON.parse(out.toString().trim().split('\n').pop()!);
@@ -130,7 +132,7 @@ function drive(root: string, size: number, timeout: number, names: string[]) {
         return (error as { code?: string }).code === 'ETIMEDOUT' ? `>${timeout} s` : 'failed';
       }
     });
-    console.log([name, ...PARSERS.map((parser, i) => `${parser}: ${cells[i]}`)].join(' | '));
+    console.log([name, ...parsers.map((parser, i) => `${parser}: ${cells[i]}`)].join(' | '));
   }
 }
 
@@ -144,5 +146,6 @@ else {
   const root = resolve(option('--root', resolve(fileURLToPath(import.meta.url), '../..')));
   const size = Number(option('--size', String(1024 * 1024)));
   const timeout = Number(option('--timeout', '120'));
-  drive(root, size, timeout, args.length > 0 ? args : Object.keys(CASES));
+  const parsers = option('--parsers', PARSERS.join(',')).split(',') as Parser[];
+  drive(root, size, timeout, parsers, args.length > 0 ? args : Object.keys(CASES));
 }
