@@ -27,7 +27,7 @@ describe('markdownNesting counts', () => {
     ['list items by indentation', '- a\n  - b\n    - c\n      1. d\n', 4],
     ['ordered items by the width of their marker', '10. a\n    11. b\n', 2],
     ['a tab as the next multiple of four columns', '- a\n\t- b\n', 2],
-    ['a quote after a tab in a quote, as markdown-it reads it', '> > \t> x\n', 3],
+    ['a marker after a tab after a marker, as markdown-it reads it', '> > \t> x\n> >1. - \t* x\n', 5],
     ['footnote definitions', '[^a]: [^b]: x\n', 2],
     ['quotes and lists mixed', '> - > 1. x\n', 4],
     ['links and images open in a paragraph', '[a ![b [c](u)](u)](u)\n', 3],

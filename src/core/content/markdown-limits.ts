@@ -395,9 +395,11 @@ class NestingScanner {
     let footnote = false;
     for (;;) {
       const indent = spacesAt(line, textAt);
-      // markdown-it opens a quote inside a quote after a tab that CommonMark reads as indented code (`> \t>`).
-      const quoted = markers.length > 0 && line.text.charCodeAt(textAt + indent) === GREATER;
-      if (indent >= 4 && !quoted) {
+      // After a marker and a tab, markdown-it opens a container where CommonMark reads indented code
+      // (`> \t>`, `- \t* `): a marker there counts.
+      const next = textAt + indent;
+      const nested = markers.length > 0 && (line.text.charCodeAt(next) === GREATER || listMarker(line, next) > 0 || footnoteMarker(line, next) > 0);
+      if (indent >= 4 && !nested) {
         // Indented code, unless it continues a paragraph.
         code = !(prose && markers.length === 0);
         break;
