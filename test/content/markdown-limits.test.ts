@@ -84,7 +84,9 @@ describe('markdownNesting counts', () => {
     // A lone tag (kind 7) does not interrupt a paragraph, so the fence after it is one; a table is no paragraph.
     expect(depth('text\n<span>\n~~~\n> > x\n')).toBe(0);
     expect(depth('| a |\n|-|\n| b |\n</pre>\n<?x\n\n> > x\n')).toBe(2);
-    // After a table's row, micromark starts an HTML block at a lone tag and markdown-it reads a row: both count.
+    // After a table's row, micromark starts an HTML block at a lone tag and markdown-it reads a row; after an
+    // empty item, the other way round: a lone tag's block is read as Markdown too, until its blank line.
+    expect(depth('    *\n1. \n</pre>\n> > x\n')).toBe(2);
     expect(depth('| a |\n|-|\n| b |\n<span>\n> > x\n')).toBe(2);
     // markdown-it reads a footnote definition as a paragraph, which a lone tag does not interrupt.
     expect(depth('[^a]: \n<span>\n>>\n')).toBe(2);

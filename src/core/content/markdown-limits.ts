@@ -194,19 +194,18 @@ const HTML_BLOCKS: readonly { readonly start: RegExp; readonly end?: RegExp; rea
 ];
 
 /**
- * The HTML block a line starts at `at`, if any (`paragraph`: whether it would interrupt one; `table`:
- * whether it would end a table's rows), and whether the parsers disagree on it: markdown-it starts no
- * block at `<!` and a lower-case letter, nor at a lone tag after a table's row (a row to it), where
- * micromark does.
+ * The HTML block a line starts at `at`, if any (`paragraph`: whether it would interrupt one), and whether
+ * the parsers may disagree on it: markdown-it starts no block at `<!` and a lower-case letter, where
+ * micromark does; and whether a lone tag (kind 7) starts one depends on what came before in ways the two
+ * read differently (after a table's row, after an empty list item).
  */
-function htmlBlockAt(line: Line, at: number, paragraph: boolean, table: boolean): { kind: (typeof HTML_BLOCKS)[number]; disputed: boolean } | undefined {
+function htmlBlockAt(line: Line, at: number, paragraph: boolean): { kind: (typeof HTML_BLOCKS)[number]; disputed: boolean } | undefined {
   const start = at + spacesAt(line, at);
   if (start - at > 3 || line.text.charCodeAt(start) !== 0x3c) return undefined;
   const text = line.text.slice(at, line.end);
   const kind = HTML_BLOCKS.find((kind) => (kind.interrupts || !paragraph) && kind.start.test(text));
   if (!kind) return undefined;
-  const lower = kind === HTML_BLOCKS[3] && /^ {0,3}<![a-z]/.test(text);
-  return { kind, disputed: lower || (table && !kind.interrupts) };
+  return { kind, disputed: !kind.interrupts || (kind === HTML_BLOCKS[3] && /^ {0,3}<![a-z]/.test(text)) };
 }
 
 /** A thematic break (`***`, `- - -`, `___`), and a setext heading's underline (`===`, `---`). */
@@ -457,7 +456,7 @@ class NestingScanner {
       return matched + opened + this.inlines.read(line, at);
     }
     const fence = code || !hides ? undefined : fenceAt(line, at);
-    const html = code || fence || !hides ? undefined : htmlBlockAt(line, at, prose && opened === 0, this.table && opened === 0);
+    const html = code || fence || !hides ? undefined : htmlBlockAt(line, at, prose && opened === 0);
     const rule = !code && !fence && !html && THEMATIC_BREAK.test(line.text.slice(at, line.end));
     // A line that opens nothing and does not match every container continues the paragraph lazily
     // (CommonMark keeps the containers open); any other block start closes those it did not match.
