@@ -28,6 +28,7 @@ describe('markdownNesting counts', () => {
     ['ordered items by the width of their marker', '10. a\n    11. b\n', 2],
     ['a tab as the next multiple of four columns', '- a\n\t- b\n', 2],
     ['a marker after a tab after a marker, as markdown-it reads it', '> > \t> x\n> >1. - \t* x\n', 5],
+    ['text after a tab after a marker, as markdown-it reads it', '> - \t[\n*a\n', 4],
     ['footnote definitions', '[^a]: [^b]: x\n', 2],
     ['quotes and lists mixed', '> - > 1. x\n', 4],
     ['links and images open in a paragraph', '[a ![b [c](u)](u)](u)\n', 3],

@@ -50,6 +50,8 @@ interface Line {
   readonly text: string;
   readonly start: number;
   readonly end: number;
+  /** Whether the line had tabs, which markdown-it counts otherwise than CommonMark after a marker. */
+  readonly tabs: boolean;
 }
 
 /** The columns of spaces from `at`. */
@@ -69,7 +71,7 @@ const blankFrom = (line: Line, at: number) => at + spacesAt(line, at) >= line.en
 function lineOf(text: string, start: number, end: number): Line {
   let tab = start;
   while (tab < end && text.charCodeAt(tab) !== TAB) tab++;
-  if (tab === end) return { text, start, end };
+  if (tab === end) return { text, start, end, tabs: false };
   let out = '';
   let from = start;
   for (let at = tab; at < end; at++) {
@@ -79,7 +81,7 @@ function lineOf(text: string, start: number, end: number): Line {
     from = at + 1;
   }
   out += text.slice(from, end);
-  return { text: out, start: 0, end: out.length };
+  return { text: out, start: 0, end: out.length, tabs: true };
 }
 
 /** The length of the list marker at `at` (`-`, `+`, `*`, `1.`, `1)`), which must be followed by a space or the end. */
@@ -394,13 +396,13 @@ class NestingScanner {
     let footnote = false;
     for (;;) {
       const indent = spacesAt(line, textAt);
-      // After a marker and a tab, markdown-it opens a container where CommonMark reads indented code
-      // (`> \t>`, `- \t* `): a marker there counts.
+      // After a marker and a tab, markdown-it reads no indented code where CommonMark does (`> \t>`,
+      // `- \t* `, `- \t[`): a marker there counts, and text there is text.
       const next = textAt + indent;
       const nested = markers.length > 0 && (line.text.charCodeAt(next) === GREATER || listMarker(line, next) > 0 || footnoteMarker(line, next) > 0);
       if (indent >= 4 && !nested) {
         // Indented code, unless it continues a paragraph.
-        code = !(prose && markers.length === 0);
+        code = !(prose && markers.length === 0) && !(line.tabs && markers.length > 0);
         break;
       }
       const marker = textAt + indent;
