@@ -47,10 +47,13 @@ describe('markdownNesting counts', () => {
   });
 
   it('reads a marker that cannot interrupt a paragraph as its text, continuing it, and counts it too', () => {
-    // micromark: the footnote definition, the item numbered 2 and the empty item are text of the paragraph in `>>`.
+    // The footnote definition is text of the paragraph in `>>`, continued lazily.
     expect(depth('>> a\n[^a]: *b*\n')).toBe(4);
-    expect(depth('>> a\n2. *b*\n')).toBe(4);
-    expect(depth('>> a\n-\n')).toBe(3);
+    // Items numbered 2, or empty, do not interrupt a paragraph they continue, but they do end one they do
+    // not continue (here, the quote's): then they open a list, in which `    >>` nests.
+    expect(depth('> a\n2. *b*\n')).toBe(2);
+    expect(depth('> x\n10) \n    >>\n')).toBe(3);
+    expect(depth('a\n2. *b*\n')).toBe(2);
     // Numbered 1, a list item interrupts it.
     expect(depth('>> a\n1. *b*\n')).toBe(2);
     // A thematic break or a setext underline is no paragraph: the item after it is one.

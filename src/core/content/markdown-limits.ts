@@ -390,8 +390,9 @@ class NestingScanner {
     const markers: number[] = [];
     let textAt = at;
     let code = false;
-    // Whether the first marker may interrupt a paragraph: micromark and markdown-it let neither an empty
-    // list item, nor one numbered other than 1, nor a footnote definition do so.
+    // Whether the first marker may interrupt a paragraph the line continues: micromark and markdown-it let
+    // neither an empty list item, nor one numbered other than 1, nor a footnote definition do so (a footnote
+    // definition not even one the line would continue lazily).
     let interrupts = true;
     let footnote = false;
     for (;;) {
@@ -417,7 +418,7 @@ class NestingScanner {
         const empty = marker + width + after >= line.end;
         // CommonMark: the content starts 1 to 4 spaces after the marker (1 when the rest is blank or code).
         const padding = empty || after >= 5 ? 1 : after;
-        if (markers.length === 0) interrupts = !empty && (width === 1 || line.text.startsWith('1', marker) && width === 2);
+        if (markers.length === 0) interrupts = matched < before || (!empty && (width === 1 || (line.text.startsWith('1', marker) && width === 2)));
         content = indent + width + padding;
         width += padding;
       } else if ((width = footnoteMarker(line, marker)) > 0) {
@@ -432,8 +433,8 @@ class NestingScanner {
     if (markers.length > 0 && prose && !interrupts) {
       this.header = 0;
       if (matched < before) {
-        // The line continues the paragraph lazily, its markers as text; counted as if they opened
-        // containers too, as CommonMark's reference parser would.
+        // A footnote definition: the line continues the paragraph lazily, its markers as text; counted as if
+        // they opened containers too, as CommonMark's reference parser would.
         return stack.length + markers.length + this.inlines.read(line, at);
       }
       // The line continues the paragraph, its markers as text. The scan opens them anyway, which only adds
