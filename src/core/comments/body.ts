@@ -1,5 +1,6 @@
 import { documentToMarkdown, markdownToDocument } from '../content/document.js';
 import { normalizeMarkdown } from '../content/markdown.js';
+import { assertMarkdownLimits } from '../content/markdown-limits.js';
 import { ApiError, badRequest } from '../errors.js';
 import { MAX_BODY_LENGTH, type BodyFormat, type BodyValue } from './schemas.js';
 
@@ -11,7 +12,10 @@ import { MAX_BODY_LENGTH, type BodyFormat, type BodyValue } from './schemas.js';
 
 /** The Markdown a body on write stands for: `{markdown}` normalized, `{document}` converted, `{}` empty. */
 export function markdownOfBody(body: BodyValue): string {
-  if (body.markdown !== undefined) return normalizeMarkdown(body.markdown);
+  if (body.markdown !== undefined) {
+    assertMarkdownLimits(body.markdown, 'body.markdown');
+    return normalizeMarkdown(body.markdown);
+  }
   if (body.document === undefined) return '';
   let markdown: string;
   try {
@@ -22,6 +26,7 @@ export function markdownOfBody(body: BodyValue): string {
     throw error;
   }
   if (markdown.length > MAX_BODY_LENGTH) throw badRequest(`body.document: must be at most ${MAX_BODY_LENGTH} characters as Markdown`);
+  assertMarkdownLimits(markdown, 'body.document (as Markdown)');
   return markdown;
 }
 

@@ -17,6 +17,7 @@ import type {
 } from 'mdast';
 import { badRequest } from '../errors.js';
 import { headingAnchor, newSlugger, parseMarkdown, plainText, stringifyMarkdown } from './markdown.js';
+import { MAX_MARKDOWN_DEPTH } from './markdown-limits.js';
 
 /**
  * The `document` format of page bodies: the public API's JSONDocument (`{object:'document', data, nodes}`),
@@ -483,10 +484,30 @@ function toBlocks(nodes: unknown, where: Where): RootContent[] {
   });
 }
 
+/**
+ * The deepest `nodes` may nest in a document given as JSON: two levels for each level of Markdown (a list
+ * and its item), and a few for a paragraph, a link and its text. Checked before the recursive conversion,
+ * which a deeper document would take beyond the stack; the Markdown it makes is checked as any other.
+ */
+export const MAX_DOCUMENT_DEPTH = 2 * MAX_MARKDOWN_DEPTH + 8;
+
+/** Refuses (400) a document whose `nodes` nest deeper than MAX_DOCUMENT_DEPTH, without recursion. */
+function assertDocumentDepth(document: Record<string, unknown>): void {
+  const pending: [unknown, number][] = [[document, 0]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    const nodes = (node as { nodes?: unknown }).nodes;
+    if (!Array.isArray(nodes)) continue;
+    if (depth >= MAX_DOCUMENT_DEPTH) throw fail('', `nodes nest more than ${MAX_DOCUMENT_DEPTH} levels deep, the most a document may`);
+    for (const child of nodes) if (child !== null && typeof child === 'object') pending.push([child, depth + 1]);
+  }
+}
+
 /** Converts a JSONDocument into Markdown (canonical spelling); a malformed document is a 400 naming the node. */
 export function documentToMarkdown(document: unknown): string {
   const doc = asObject(document, '');
   if (doc.object !== 'document') throw fail('.object', 'must be document');
+  assertDocumentDepth(doc);
   const root: Root = { type: 'root', children: toBlocks(doc.nodes, '.nodes') };
   return stringifyMarkdown(root);
 }

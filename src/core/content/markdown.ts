@@ -10,6 +10,7 @@ import { gfm } from 'micromark-extension-gfm';
 import { parse as parseYaml } from 'yaml';
 import { badRequest } from '../errors.js';
 import { parseOrThrow } from '../validate.js';
+import { boundedMarkdown } from './markdown-limits.js';
 import { PageTextFields } from './page-fields.js';
 
 /**
@@ -34,9 +35,13 @@ const PRINT_OPTIONS: ToMarkdownOptions = {
   rule: '-',
 };
 
-/** Parses Markdown (GFM, YAML frontmatter) into an mdast tree. Never throws: any text is some Markdown. */
+/**
+ * Parses Markdown (GFM, YAML frontmatter) into an mdast tree. Never throws: any text is some Markdown. Lines
+ * that nest beyond the limit (markdown-limits.ts) read as a code block: writes refuse them, and bodies
+ * stored before the limit still parse, in bounded time and stack.
+ */
 export function parseMarkdown(markdown: string): Root {
-  return fromMarkdown(markdown, PARSE_OPTIONS);
+  return fromMarkdown(boundedMarkdown(markdown), PARSE_OPTIONS);
 }
 
 /** Prints an mdast tree as Markdown, in the canonical spelling ('' for an empty tree). */

@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { headingAnchor, newSlugger } from './markdown.js';
+import { boundedMarkdown } from './markdown-limits.js';
 
 /**
  * What the indexes of a revision read from a page body (links report, search): the URLs it points at, the
@@ -90,7 +91,8 @@ function inlineUrls(children: readonly Token[] | null, urls: string[]): void {
 export function outlineOf(markdown: string): Outline {
   if (markdown === '') return { urls: [], anchors: [], sections: [] };
   const env: { references?: Record<string, { href: string }> } = {};
-  const tokens = parser.parse(markdown, env);
+  // Bounded as markdown.ts bounds it, so that both read a deep body the same way.
+  const tokens = parser.parse(boundedMarkdown(markdown), env);
   const urls: string[] = [];
   const anchors: string[] = [];
   const sections: BodySection[] = [];

@@ -1,5 +1,6 @@
 import { diff3Merge } from 'node-diff3';
 import { normalizeMarkdown } from '../../content/markdown.js';
+import { markdownExcess } from '../../content/markdown-limits.js';
 
 /** What merging three versions of a Markdown body gives: the text, and whether some lines overlapped. */
 export interface TextMerge {
@@ -11,7 +12,9 @@ export interface TextMerge {
  * Merges two edits of a Markdown body line by line (diff3, node-diff3): changes to different lines
  * combine; where both sides changed the same or adjacent lines differently (a real overlap) the region
  * takes `theirs` lines, the change request's, and the merge reports a conflict. Identical changes on
- * both sides are not a conflict. A newly combined text is normalized like every stored body.
+ * both sides are not a conflict. A newly combined text is normalized like every stored body, unless it
+ * goes beyond the limits of content/markdown-limits.ts (two edits that each kept them may, combined): a
+ * merge does not fail on content, so it is kept as combined, and read as bodies stored before the limits.
  */
 export function mergeText(base: string, ours: string, theirs: string): TextMerge {
   if (ours === theirs || base === ours) return { text: theirs, conflict: false };
@@ -29,5 +32,6 @@ export function mergeText(base: string, ours: string, theirs: string): TextMerge
   const text = lines.join('\n');
   // The result is one of the sides when the other side's changes all lost a conflict: keep it as it was.
   if (text === theirs || text === ours) return { text, conflict };
+  if (markdownExcess(text) !== undefined) return { text, conflict };
   return { text: normalizeMarkdown(text), conflict };
 }

@@ -4,6 +4,7 @@ import { findSpec } from '../../openapi-specs/present.js';
 import { documentToMarkdown } from '../document.js';
 import type { PagePatch, RevisionDraft } from '../draft.js';
 import { parseMarkdown, splitPageRoot, stringifyMarkdown, type PageMeta } from '../markdown.js';
+import { assertMarkdownLimits } from '../markdown-limits.js';
 import type { ComputedSource, FileEntry, LinkTarget, PageEntry } from '../model.js';
 import type { PageCover } from '../page-cover.js';
 import { resolveLinks, type BatchRefs } from './links.js';
@@ -51,6 +52,7 @@ function assignRefs(ctx: WriteContext, changes: readonly ContentChangeInput[]): 
 async function readBody(document: UpdateChange['document'], draft: RevisionDraft, refs: BatchRefs): Promise<Body | undefined> {
   if (document === undefined) return undefined;
   const markdown = 'markdown' in document ? document.markdown : 'document' in document ? documentToMarkdown(document.document) : '';
+  assertMarkdownLimits(markdown, 'markdown' in document ? 'document.markdown' : 'document.document (as Markdown)');
   const { meta, heading, body } = splitPageRoot(parseMarkdown(markdown));
   await resolveLinks(body, draft, refs);
   return { meta, ...(heading !== undefined && { heading }), markdown: stringifyMarkdown(body) };

@@ -76,6 +76,27 @@ function baseOf(tree: HastRoot, url: string): string {
 }
 
 /**
+ * The deepest elements may nest in an imported page. Real pages nest tens of levels; the conversion to
+ * Markdown recurses once per level (thousands overflow the stack), and what it prints is held to the
+ * Markdown depth limit after (page-body.ts).
+ */
+export const MAX_HTML_DEPTH = 256;
+
+/** The 400 of a page that nests beyond MAX_HTML_DEPTH. */
+const tooDeep = (url: string) => badRequest(`url: ${url} nests elements more than ${MAX_HTML_DEPTH} levels deep, the most an imported page may`);
+
+/** Refuses (400) a tree whose elements nest deeper than MAX_HTML_DEPTH, without recursion. */
+function assertHtmlDepth(tree: HastRoot, url: string): void {
+  const pending: [Node, number][] = [[tree, 0]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (!('children' in node)) continue;
+    if (depth > MAX_HTML_DEPTH) throw tooDeep(url);
+    for (const child of node.children) pending.push([child, depth + 1]);
+  }
+}
+
+/**
  * Plans the import of one HTML page as one page. The answer must be served as HTML, or untyped and open
  * like HTML (400 otherwise). Its title is a leading `<h1>` of the content, else the document's `<title>`,
  * else the URL's file name; relative links and images are made absolute against the page's URL.
@@ -86,7 +107,15 @@ export function planHtml(newId: () => string, url: string, fetched: FetchedBytes
   if (!isHtmlType(type) && !isUntypedText(type)) throw badRequest(`url: ${url} is not ${what}: it answered ${type}`);
   const text = sourceText(url, fetched, what);
   if (!isHtmlType(type) && !/^\s*</.test(text)) throw badRequest(`url: ${url} is not ${what}: it does not start with an HTML tag`);
-  const tree = fromHtml(text);
+  let tree: HastRoot;
+  try {
+    tree = fromHtml(text);
+  } catch (error) {
+    // Its conversion of parse5's tree recurses once per element: thousands of nested ones overflow the stack.
+    if (error instanceof RangeError) throw tooDeep(url);
+    throw error;
+  }
+  assertHtmlDepth(tree, url);
   const title = findElement(tree, tag('title'));
   const root = toMdast({ type: 'root', children: [contentOf(tree, mode)] }) as Root;
   const fallbacks = [title && textOf(title), titleOfName(nameInUrl(url) ?? '')];

@@ -1,8 +1,7 @@
 import { badRequest } from '../../errors.js';
 import type { FetchedBytes } from '../../fetch-bytes.js';
-import { parseMarkdown } from '../markdown.js';
 import { isHtmlType, isUntypedText, opensAsHtmlDocument, sourceText } from './fetch-source.js';
-import { absoluteAgainst, importedBody, titleOfName } from './page-body.js';
+import { absoluteAgainst, importedMarkdown, titleOfName } from './page-body.js';
 import type { UnsettledPlan } from './local-ids.js';
 
 /** Media types a Markdown file is served with, besides the untyped ones. */
@@ -32,6 +31,6 @@ export function planMarkdown(newId: () => string, url: string, fetched: FetchedB
   }
   const text = sourceText(url, fetched, 'Markdown');
   if (opensAsHtmlDocument(text)) throw badRequest(`url: ${url} is an HTML page, not Markdown: import it with source "html" or "website"`);
-  const body = importedBody(parseMarkdown(text), `url: ${url}`, [titleOfName(nameInUrl(url) ?? '')], absoluteAgainst(url));
+  const body = importedMarkdown(text, `url: ${url}`, [titleOfName(nameInUrl(url) ?? '')], absoluteAgainst(url));
   return { pages: [{ id: newId(), type: 'document', ...body, pages: [] }], files: [], skipped: 0 };
 }

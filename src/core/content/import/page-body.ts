@@ -2,7 +2,8 @@ import type { Root } from 'mdast';
 import { ApiError, badRequest } from '../../errors.js';
 import { DEFAULT_PAGE_TITLE } from '../author/apply.js';
 import { MAX_TITLE_LENGTH } from '../draft.js';
-import { splitPageRoot, stringifyMarkdown, visitUrls } from '../markdown.js';
+import { parseMarkdown, splitPageRoot, stringifyMarkdown, visitUrls } from '../markdown.js';
+import { assertMarkdownLimits, assertTreeDepth } from '../markdown-limits.js';
 import type { PlannedMeta } from './plan.js';
 import { MAX_PAGE_MARKDOWN_BYTES } from './schemas.js';
 
@@ -46,7 +47,7 @@ export function titleOfName(name: string): string | undefined {
  * body goes through `rewrite` (undefined: kept) and the body is printed in the canonical spelling. The
  * title is the frontmatter's, else the heading's, else the first of `fallbacks` that has one, else
  * `Untitled`, cut to 100 characters. `where` names the document in errors (bad frontmatter, a body over
- * 1 MiB).
+ * 1 MiB, or nesting beyond the depth limit of markdown-limits.ts, which holds for imports as for authoring).
  */
 export function importedBody(root: Root, where: string, fallbacks: TitleFallbacks, rewrite: (url: string) => string | undefined): ImportedBody {
   let split: ReturnType<typeof splitPageRoot>;
@@ -61,11 +62,20 @@ export function importedBody(root: Root, where: string, fallbacks: TitleFallback
     const url = rewrite(node.url);
     if (url !== undefined) node.url = url;
   });
+  // A tree made from HTML was not scanned as Markdown: it is counted before printing, and what it prints is scanned.
+  assertTreeDepth(body, where);
   const markdown = stringifyMarkdown(body);
+  assertMarkdownLimits(markdown, where);
   const size = new TextEncoder().encode(markdown).length;
   if (size > MAX_PAGE_MARKDOWN_BYTES) throw badRequest(`${where}: its page would hold ${size} bytes of Markdown, more than ${MAX_PAGE_MARKDOWN_BYTES}`);
   const { title, ...fields } = meta;
   return { title: pageTitle([title, heading, ...fallbacks]), meta: fields, markdown };
+}
+
+/** importedBody of a Markdown document, refused (400) before parsing when it nests beyond the depth limit. */
+export function importedMarkdown(text: string, where: string, fallbacks: TitleFallbacks, rewrite: (url: string) => string | undefined): ImportedBody {
+  assertMarkdownLimits(text, where);
+  return importedBody(parseMarkdown(text), where, fallbacks, rewrite);
 }
 
 /** Whether a URL names its scheme (`https:`, `mailto:`): such URLs never point into the imported content. */

@@ -1,9 +1,8 @@
 import { badRequest } from '../../errors.js';
 import type { FetchedBytes } from '../../fetch-bytes.js';
-import { parseMarkdown } from '../markdown.js';
 import { decodeText } from './fetch-source.js';
 import { baseName, folderOf, isMarkdownPath, layoutPages, resolvePath, type Slot } from './layout.js';
-import { hasScheme, importedBody, pageTitle } from './page-body.js';
+import { hasScheme, importedMarkdown, pageTitle } from './page-body.js';
 import type { UnsettledPlan, UnstoredFile } from './local-ids.js';
 import type { PlannedPage } from './plan.js';
 import { MAX_IMPORT_PAGES } from './schemas.js';
@@ -99,7 +98,7 @@ class ZipPlanner {
     const body =
       source === undefined
         ? { title: pageTitle(slot.titles), meta: {}, markdown: '' }
-        : importedBody(parseMarkdown(this.text(source)), `${this.where}: ${source}`, slot.titles, (url) => this.rewrite(source, url));
+        : importedMarkdown(this.text(source), `${this.where}: ${source}`, slot.titles, (url) => this.rewrite(source, url));
     const pages = slot.children.map((child) => this.page(child, ids));
     return { id: ids.get(slot)!, type: slot.type, ...body, ...(slot.url !== undefined && { url: slot.url }), pages };
   }

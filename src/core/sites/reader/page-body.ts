@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { computeContent, computedSeed } from '../../content/computed.js';
 import { refOfUrl } from '../../content/document.js';
 import { downloadUrl } from '../../content/downloads.js';
+import { boundedMarkdown } from '../../content/markdown-limits.js';
 import { isOpenableUrl } from '../../content/openable-url.js';
 import { outlineOf } from '../../content/outline.js';
 import { readFile, readMarkdown } from '../../content/revision.js';
@@ -55,7 +56,10 @@ export async function readerBody(ctx: Context, organizationId: string, revision:
   // A computed page's content follows its specification's latest version, which the revision does not fix.
   const source = page.type === 'computed' ? `computed:${await computedSeed(ctx, organizationId, page.computed!)}` : `document:${page.document ?? ''}`;
   return ctx.derived.get(`reader-body\u0000${base}\u0000${page.id}\u0000${source}`, revision.id, async () => {
-    const markdown = page.type === 'computed' ? (await computeContent(ctx, organizationId, page.computed!)).markdown : await readMarkdown(ctx.tx, page);
+    const stored = page.type === 'computed' ? (await computeContent(ctx, organizationId, page.computed!)).markdown : await readMarkdown(ctx.tx, page);
+    // What the reader renders is what the outline read: a body stored before the depth limit shows its
+    // deep lines as code (markdown-limits.ts), and its headings still meet their anchors.
+    const markdown = boundedMarkdown(stored);
     const outline = outlineOf(markdown);
     return { markdown, anchors: outline.anchors, links: await resolveLinks(ctx, revision, navigation, outline.urls), source };
   });
