@@ -8,7 +8,7 @@ import { createJsonFileStore } from '../../src/store/json-file.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import type { Store } from '../../src/store/types.js';
 import { atFileEnd } from '../setup/file-end-hooks.js';
-import { clearSchema, dropSchemas, freshSchema, postgresAvailable, skipReason, TEST_DATABASE_URL } from '../postgres/database.js';
+import { dropSchemas, freshSchema, postgresAvailable, schemaEmptier, skipReason, TEST_DATABASE_URL, type SchemaEmptier } from '../postgres/database.js';
 
 /**
  * The store the HTTP suites run on: DOCS_PLATFORM_TEST_STORE=memory (default), json-file or postgres. CI
@@ -37,8 +37,9 @@ export async function openTestStore(blobOptions?: BlobStoreOptions): Promise<{ s
       return { store, ...(blobs && { blobs }), dispose: () => rm(folder, { recursive: true, force: true }) };
     }
     case 'postgres': {
-      schema ??= freshSchema('http');
-      await clearSchema(schema);
+      // The file's first store makes its schema; each next one finds it emptied.
+      if (!schema) schema = freshSchema('http');
+      else await (emptier ??= schemaEmptier(schema)).empty();
       const store = await createPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 4, log: () => undefined, now: blobOptions?.now });
       return { store, blobs: store.blobs, dispose: async () => undefined };
     }
@@ -47,8 +48,11 @@ export async function openTestStore(blobOptions?: BlobStoreOptions): Promise<{ s
 
 /** The PostgreSQL schema of this test file: made by its first store, emptied for each next one, dropped at the end. */
 let schema: string | undefined;
+/** What empties it, from the file's second store on. */
+let emptier: SchemaEmptier | undefined;
 atFileEnd(async () => {
-  const ended = schema;
-  schema = undefined;
+  const [ended, ending] = [schema, emptier];
+  [schema, emptier] = [undefined, undefined];
+  await ending?.end();
   if (ended) await dropSchemas([ended]);
 });
