@@ -186,6 +186,8 @@ export interface SpaceRecord extends PlacedRecord {
   readonly visibility: SpaceVisibility;
   readonly editMode: 'live' | 'locked';
   readonly defaultLevel?: MemberRole | null;
+  /** The language its content is written in (a TranslationLanguage code); absent when never set. */
+  readonly language?: string;
   /** The id of the space's current revision. */
   readonly revision: string;
   readonly createdAt: string;

@@ -9,13 +9,13 @@ import { EMPTY_CONTENT } from '../content/model.js';
 import { TABLES, type RevisionContent, type RevisionRecord, type SpaceRecord } from '../records.js';
 import { Id } from '../schemas.js';
 import { presentSpaceTo } from './present.js';
-import { EditModeSchema, Emoji, SpaceSchema, SpaceTitle } from './schemas.js';
+import { EditModeSchema, Emoji, SpaceLanguageSchema, SpaceSchema, SpaceTitle } from './schemas.js';
 
 /** The title of a space created without one. */
 export const DEFAULT_SPACE_TITLE = 'Untitled';
 
 /** What a new space is made of; the id, revision and timestamps are added by insertSpace. */
-export type NewSpace = Pick<SpaceRecord, 'organizationId' | 'parent' | 'orderKey' | 'title' | 'emoji' | 'visibility' | 'editMode' | 'defaultLevel'>;
+export type NewSpace = Pick<SpaceRecord, 'organizationId' | 'parent' | 'orderKey' | 'title' | 'emoji' | 'visibility' | 'editMode' | 'defaultLevel' | 'language'>;
 
 /**
  * Stores a new space with its first revision and returns it. The revision has no parents (a new history)
@@ -56,9 +56,10 @@ export const createSpace = writeOperation({
     emoji: v.optional(Emoji),
     parent: v.optional(Id),
     editMode: v.optional(EditModeSchema),
+    language: v.optional(SpaceLanguageSchema),
   },
   response: SpaceSchema,
-  async run(ctx, { organizationId, title, emoji, parent, editMode }) {
+  async run(ctx, { organizationId, title, emoji, parent, editMode, language }) {
     const { member } = await organizationAccess(ctx, organizationId);
     await assertMayCreateIn(ctx, organizationId, member, parent);
     const space = await insertSpace(ctx, {
@@ -69,6 +70,7 @@ export const createSpace = writeOperation({
       emoji: emoji ?? '',
       visibility: 'private',
       editMode: editMode ?? 'live',
+      ...(language !== undefined && { language }),
     });
     return presentSpaceTo(ctx, space, member);
   },

@@ -19,7 +19,7 @@ export function copyTitle(title: string): string {
 /**
  * Duplicates a space into the same place (right after it, in the same collection): a new space with a
  * copy of its current content as a new history (one revision, no parents), its settings (emoji,
- * visibility, edit mode, default level) and what else belongs to it as settings (team grants, custom
+ * visibility, edit mode, default level, language) and what else belongs to it as settings (team grants, custom
  * field values); not its change requests or comments. Needs to see the space and to create content
  * where it is.
  */
@@ -43,6 +43,7 @@ export const duplicateSpace = writeOperation({
         visibility: space.visibility,
         editMode: space.editMode,
         ...(space.defaultLevel !== undefined && { defaultLevel: space.defaultLevel }),
+        ...(space.language !== undefined && { language: space.language }),
       },
       (spaceId) => cloneContent(ctx.tx, revision.content, spaceId, () => ctx.ids.id(), ctx.now),
     );

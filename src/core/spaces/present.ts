@@ -81,6 +81,7 @@ export async function presentSpace(ctx: Context, space: SpaceRecord, levels: Con
     updatedAt: space.updatedAt,
     ...(space.deletedAt !== undefined && { deletedAt: space.deletedAt }),
     editMode: space.editMode,
+    ...(space.language !== undefined && { language: space.language as SpaceOutput['language'] }),
     urls: spaceUrls(ctx, space, options),
     organization: space.organizationId,
     ...(space.parent !== undefined && { parent: space.parent }),

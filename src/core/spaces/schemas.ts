@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { listSchema } from '../pagination.js';
 import { Id, MemberRoleOrGuest, MemberRoleSchema, Timestamp, Url } from '../schemas.js';
+import { TRANSLATION_LANGUAGES } from '../translations/schemas.js';
 
 /** A space's title: at most 50 characters. */
 export const SpaceTitle = v.pipe(v.string(), v.maxLength(50, 'must be at most 50 characters'));
@@ -24,6 +25,12 @@ export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-
 
 /** A space's visibility. */
 export const SpaceVisibilitySchema = v.picklist(SPACE_VISIBILITIES);
+
+/**
+ * The language a space is written in (the public API's TranslationLanguage). The reader gives its pages
+ * `lang` and `dir` from it.
+ */
+export const SpaceLanguageSchema = v.picklist(TRANSLATION_LANGUAGES);
 
 /** Whether a space's content can be changed (`live`) or not (`locked`). */
 export const EditModeSchema = v.picklist(['live', 'locked']);
@@ -68,6 +75,7 @@ export const SpaceSchema = v.object({
   updatedAt: Timestamp,
   deletedAt: v.optional(Timestamp),
   editMode: EditModeSchema,
+  language: v.optional(SpaceLanguageSchema),
   urls: v.object({
     location: Url,
     app: Url,
