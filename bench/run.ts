@@ -24,6 +24,9 @@
  *   p99, and no request over 100 ms.
  * - the reader case (ids `reader-*`, see reader-case.ts): a rendered page of a published space of 1,000 pages
  *   against the same page's JSON, alternating on one server: the HTML at least half the JSON's req/s.
+ * - the contention case (ids `contention-*`, see contention-case.ts): 1 then 16 writers creating spaces, change
+ *   requests and pages in one place, on the JSON file and on PostgreSQL with 1 and 2 processes: 16 get at least
+ *   1.5x the work of 1 done, none fails, and 1 writer on PostgreSQL gets at least half the JSON file's rate.
  *
  * Every server (the one under test, each ceiling, and the seeder before it) is a child process, so
  * that autocannon, in this process, has its own event loop. Each case is measured in slices that
@@ -66,8 +69,9 @@ import type { SeededData } from './seed.js';
 import type { ServerInfo } from './server-under-test.js';
 import { runStoreCase, storeCaseIds, type StoreResults } from './store-case.js';
 import { renderStoreReport } from './store-report.js';
+import { contentionCaseIds, runContentionCase, type ContentionRow } from './contention-case.js';
 import { readerCaseIds, renderReaderReport, runReaderCase, type ReaderResults } from './reader-case.js';
-import { TARGETS } from './targets.js';
+import { TARGETS, type Check } from './targets.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const script = (name: string) => join(here, name);
@@ -95,6 +99,7 @@ async function main(): Promise<void> {
   const contentIds = contentCaseIds(contentSettings).filter(selected);
   const heavyIds = heavyCaseIds().filter(selected);
   const readerIds = readerCaseIds().filter(selected);
+  const contentionIds = contentionCaseIds().filter(selected);
   const ceilingOf = (id: string): CeilingKind => (/(^|-)list-/.test(id) ? 'list' : 'small');
   // The server under test runs as `npm start` runs it: compiled, unless BENCH_RUNTIME=tsx.
   const runtime = benchRuntime();
@@ -145,6 +150,7 @@ async function main(): Promise<void> {
   let content: ContentResults | null = null;
   let heavy: HeavyResults | null = null;
   let reader: ReaderResults | null = null;
+  let contention: { rows: ContentionRow[]; checks: Check[] } | null = null;
   try {
     for (const kind of ceilingKinds) {
       const ceiling = await startChild<CeilingInfo>(script('ceiling-server.ts'), [kind]);
@@ -206,13 +212,17 @@ async function main(): Promise<void> {
     }
     if (heavyIds.length > 0) heavy = await runHeavyCase(config, dataDir, heavyIds, console.log);
     if (readerIds.length > 0) reader = await runReaderCase(config, console.log);
+    if (contentionIds.length > 0) {
+      console.log(`contention case: 1 writer, then 16, ${config.duration}s each`);
+      contention = await runContentionCase(config, dataDir, serverScript, nodeOptions, contentionIds, console.log);
+    }
   } finally {
     await Promise.all([...ceilings.values()].map((ceiling) => ceiling.stop()));
     if (process.env.BENCH_KEEP_DATA !== '1') await rm(dataDir, { recursive: true, force: true });
   }
 
   const rows = buildRows(measured, config.small, config.large);
-  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? []), ...(heavy?.checks ?? []), ...(reader?.checks ?? [])];
+  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? []), ...(heavy?.checks ?? []), ...(reader?.checks ?? []), ...(contention?.checks ?? [])];
   if (rows.length > 0) console.log(`\n${renderReport(rows)}`);
   // Another process busy for a fifth of a core or more while a case ran took CPU from the bench or the server.
   const disturbed = measured.filter(({ measurement: { cpu } }) => cpu && cpu.others + cpu.steal >= 0.2);
@@ -250,6 +260,7 @@ async function main(): Promise<void> {
     content: content && { seconds: content.seconds, seeded: content.seeded, rows: content.rows.map((row) => ({ ...row, result: outcome(row) })) },
     heavy: heavy && { seconds: heavy.seconds, seedSeconds: heavy.seedSeconds, rows: heavy.rows.map((row) => ({ ...row, result: outcome(row) })) },
     reader: reader && { pages: reader.pages, rows: reader.rows },
+    contention: contention && { rows: contention.rows },
     checks,
   });
   const missed = checks.filter((check) => check.pass === false).length;
