@@ -1,3 +1,4 @@
+import type { TextLanguage } from '../core/reader.js';
 import type { HeaderItem, LookLink, NavLink, NavNode, SiteChrome, SiteLook, TabEntry, ThemedUrls } from '../core/reader.js';
 import { html, raw, type Html } from './html.js';
 import { READER_SCRIPT } from './script.js';
@@ -12,7 +13,8 @@ import type { Words } from './words.js';
 export interface Shell {
   readonly title: string;
   readonly siteTitle: string;
-  readonly locale: string;
+  /** The language of the page and its direction, for `<html lang dir>`. */
+  readonly language: TextLanguage;
   readonly description?: string;
   readonly noindex: boolean;
   readonly style: string;
@@ -35,7 +37,7 @@ function faviconLinks(favicon: SiteLook['favicon']): Html | undefined {
 export function documentOf(shell: Shell): string {
   const title = shell.title === shell.siteTitle ? shell.title : `${shell.title} · ${shell.siteTitle}`;
   return html`<!doctype html>
-<html lang="${shell.locale}">
+<html lang="${shell.language.lang}" dir="${shell.language.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -80,11 +82,15 @@ function headerItem(item: HeaderItem): Html {
 const announcementBar = (announcement: NonNullable<SiteLook['announcement']>) =>
   html`<div class="announcement ${announcement.style}" role="note">${announcement.message}${announcement.link && html` <a href="${announcement.link.url}">${announcement.link.title}</a>`}</div>`;
 
-/** The site's announcement, its header (logo or title, links, search box) and its tabs. */
-export function header(chrome: SiteChrome, words: Words, query = ''): Html {
+/**
+ * The site's announcement, its header (logo or title, links, search box) and its tabs. With `menu` (its
+ * label), a checkbox before them and its label in the header show the page tree on a phone (layout-styles.ts).
+ */
+export function header(chrome: SiteChrome, words: Words, query = '', menu?: string): Html {
   const { look } = chrome;
-  return html`${look.announcement && announcementBar(look.announcement)}<header class="site">
+  return html`${menu && html`<input type="checkbox" id="menu-toggle" class="menu-toggle">`}${look.announcement && announcementBar(look.announcement)}<header class="site">
 <a class="title" href="${chrome.url}">${look.logo ? themedImage(look.logo, chrome.title) : chrome.title}</a>
+${menu && html`<label for="menu-toggle" class="menu-button"><span aria-hidden="true">☰</span> ${menu}</label>`}
 ${look.header.length > 0 && html`<nav class="header-links">${look.header.map(headerItem)}</nav>`}
 ${chrome.siteSpace && html`<form class="search" role="search" method="get" action="${chrome.siteSpace.searchUrl}"><input type="search" name="q" value="${query}" placeholder="${words.searchIn(chrome.siteSpace.title)}" aria-label="${words.search}" autocomplete="off"><button type="submit">${words.search}</button></form><div id="instant" hidden></div>`}
 </header>

@@ -3,6 +3,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import type { PageView } from '../core/reader.js';
 import { escapeHtml } from './html.js';
 import { highlightCode } from './highlight.js';
+import type { LayoutWords } from './layout-words.js';
 
 /**
  * A page body as HTML: markdown-it set up exactly as the core's outline reads bodies (core/content/outline.ts:
@@ -31,7 +32,12 @@ interface Env {
   readonly anchors: readonly string[];
   readonly headings: Heading[];
   heading: number;
+  /** The labels of regions that scroll (code, tables): focusable, so that a keyboard can scroll them. */
+  readonly labels: Pick<LayoutWords, 'code' | 'table'>;
 }
+
+/** The attributes of a region that scrolls: focusable, a region named by its label. */
+const scrollRegion = (label: string) => ` tabindex="0" role="region" aria-label="${escapeHtml(label)}"`;
 
 const TASK = /^\[([ xX])\] /;
 
@@ -94,18 +100,18 @@ rules.heading_open = (tokens, at, _options, env: Env) => {
   return `<${token.tag} id="${id}"><a class="anchor" href="#${id}" aria-label="Link to this section">#</a>`;
 };
 
-rules.fence = (tokens, at) => {
+rules.fence = (tokens, at, _options, env: Env) => {
   const token = tokens[at];
   const language = token.info.trim().split(/\s+/)[0] ?? '';
   const highlighted = highlightCode(token.content, language);
-  return `<pre class="code"><code class="hljs${language ? ` language-${escapeHtml(language)}` : ''}">${highlighted}</code></pre>\n`;
+  return `<pre class="code"${scrollRegion(env.labels.code(language))}><code class="hljs${language ? ` language-${escapeHtml(language)}` : ''}">${highlighted}</code></pre>\n`;
 };
 
-rules.table_open = () => '<div class="table"><table>\n';
+rules.table_open = (_tokens, _at, _options, env: Env) => `<div class="table"${scrollRegion(env.labels.table)}><table>\n`;
 rules.table_close = () => '</table></div>\n';
 
 /** Renders a page's body; also returns its headings for the outline. */
-export function renderBody(page: Pick<PageView, 'markdown' | 'links' | 'anchors'>): { html: string; headings: Heading[] } {
-  const env: Env = { links: page.links, anchors: page.anchors, headings: [], heading: 0 };
+export function renderBody(page: Pick<PageView, 'markdown' | 'links' | 'anchors'>, labels: Env['labels']): { html: string; headings: Heading[] } {
+  const env: Env = { links: page.links, anchors: page.anchors, headings: [], heading: 0, labels };
   return { html: parser.render(page.markdown, env), headings: env.headings };
 }

@@ -1,6 +1,8 @@
 import type { PageView, ReaderHit, SiteChrome } from '../core/reader.js';
 import { html, raw, type Html } from './html.js';
 import { documentOf, footer, header, sidebar } from './layout.js';
+import { layoutWordsOf } from './layout-words.js';
+import { breadcrumbs, lastUpdated } from './page-trail.js';
 import { renderBody, type Heading } from './markdown.js';
 import { plainStyleSheet, styleSheet } from './styles.js';
 import { wordsOf, type Words } from './words.js';
@@ -21,14 +23,18 @@ function inLayout(
 ): Rendered {
   const style = styleSheet(chrome.look);
   const words = wordsOf(chrome.locale);
-  const body = html`${header(chrome, words, options.query)}
+  const layoutWords = layoutWordsOf(chrome.locale);
+  const tree = options.tree !== false;
+  const menu = tree && (chrome.tree.length > 0 || chrome.variants.length > 0) ? layoutWords.menu : undefined;
+  const body = html`<a class="skip-link" href="#content">${layoutWords.skipToContent}</a>
+${header(chrome, words, options.query, menu)}
 <div class="layout">
-${options.tree === false ? html`<span></span>` : sidebar(chrome, words, options.currentId)}
+${!tree ? html`<span></span>` : sidebar(chrome, words, options.currentId)}
 <main id="content">${main}</main>
 ${options.outline ?? html`<span></span>`}
 </div>
 ${footer(chrome, words)}`;
-  const shell = { title, siteTitle: chrome.title, locale: chrome.locale, noindex: options.noindex, description: options.description, style, body, favicon: chrome.look.favicon };
+  const shell = { title, siteTitle: chrome.title, language: chrome.language, noindex: options.noindex, description: options.description, style, body, favicon: chrome.look.favicon };
   return { html: documentOf(shell), style };
 }
 
@@ -41,7 +47,8 @@ function outlineOf(headings: readonly Heading[], words: Words): Html | undefined
 /** A page of a site. */
 export function pageDocument(chrome: SiteChrome, page: PageView): Rendered {
   const words = wordsOf(chrome.locale);
-  const body = renderBody(page);
+  const layoutWords = layoutWordsOf(chrome.locale);
+  const body = renderBody(page, layoutWords);
   const pagination =
     page.layout.pagination &&
     chrome.look.pagination &&
@@ -50,9 +57,11 @@ export function pageDocument(chrome: SiteChrome, page: PageView): Rendered {
   const cover = page.cover && html`<figure class="cover cover-${page.layout.coverSize}"><img src="${page.cover.url}" alt=""></figure>`;
   const main = html`<article>
 ${cover}
+${breadcrumbs(page, layoutWords)}
 ${page.layout.title && html`<h1 class="page-title">${page.emoji && html`<span class="emoji">${page.emoji}</span> `}${page.title}</h1>`}
 ${page.layout.description && page.description && html`<p class="description">${page.description}</p>`}
 <div class="body">${raw(body.html)}</div>
+${page.layout.metadata && lastUpdated(page, layoutWords, chrome.locale)}
 ${pagination}
 </article>`;
   return inLayout(chrome, page.title, main, {
@@ -103,5 +112,5 @@ export function searchDocument(chrome: SiteChrome, query: string, hits: readonly
 export function plainDocument(title: string, message: string): Rendered {
   const style = plainStyleSheet();
   const body = html`<main id="content"><div class="layout"><div></div><div><h1 class="page-title">${title}</h1><p>${message}</p></div></div></main>`;
-  return { html: documentOf({ title, siteTitle: 'docs-platform', locale: 'en', noindex: true, style, body }), style };
+  return { html: documentOf({ title, siteTitle: 'docs-platform', language: { lang: 'en', dir: 'ltr' }, noindex: true, style, body }), style };
 }

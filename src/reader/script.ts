@@ -1,9 +1,12 @@
+import { OUTLINE_SCRIPT } from './outline-script.js';
+
 /**
  * The reader's only script, inline and allowed by its hash: instant search, and menus that close. Typing in
  * the search box asks the site space's search page for its results as an HTML fragment (`?q=...&fragment=1`,
  * escaped by the server) and shows them under the box; Escape or an empty box hides them. Without it, the box
  * submits to the results page. Menus (section groups, the site space switcher) are <details> elements that
- * work without script; with it, opening one or clicking elsewhere or pressing Escape closes the others.
+ * work without script; with it, opening one or clicking elsewhere or pressing Escape closes the others. The
+ * outline follows the reader's position (outline-script.ts).
  */
 export const READER_SCRIPT = `(function(){
 function closeMenus(except){document.querySelectorAll('details.menu[open]').forEach(function(menu){if(menu!==except)menu.removeAttribute('open');});}
@@ -16,7 +19,7 @@ input.addEventListener('input',function(){clearTimeout(timer);var q=input.value.
 timer=setTimeout(function(){var n=++asked;fetch(form.action+'?q='+encodeURIComponent(q)+'&fragment=1',{credentials:'same-origin'}).then(function(r){return r.ok?r.text():'';}).then(function(text){if(n!==asked)return;panel.innerHTML=text;panel.hidden=!text;});},150);});
 input.addEventListener('keydown',function(e){if(e.key==='Escape')hide();});
 document.addEventListener('click',function(e){if(!form.contains(e.target)&&!panel.contains(e.target))hide();});
-})();`;
+})();${OUTLINE_SCRIPT}`;
 
 let digest: Promise<string> | undefined;
 

@@ -1,11 +1,13 @@
 import { DEFAULT_SETTINGS, type SiteLook } from '../core/reader.js';
+import { CODE_DARK, CODE_LIGHT, CODE_RULES } from './code-theme.js';
+import { LAYOUT_DARK, LAYOUT_LIGHT, LAYOUT_RULES } from './layout-styles.js';
 
 /**
  * The reader's style sheet: one inline <style> (allowed by its hash), with the site's customization as CSS
  * variables and a few rules: its colors (primary, tint, info, success, warning, danger; light and dark), its
  * corners, its fonts first in stacks of fonts every system has (nothing is fetched: a font the visitor does
- * not have falls back), its link, sidebar and depth styles, and its color mode. Narrow screens get the
- * navigation above the page.
+ * not have falls back), its link, sidebar and depth styles, and its color mode; then the layout's rules for
+ * phones, keyboards and right-to-left pages (layout-styles.ts) and the code colors (code-theme.ts).
  */
 
 const CORNERS: Record<string, string> = { straight: '0', rounded: '8px', circular: '16px' };
@@ -14,27 +16,27 @@ const BASE = `
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font-family:var(--font);color:var(--text);background:var(--bg);line-height:1.6}
-a{color:var(--primary)}
+a{color:var(--accent-text)}
 header.site{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.75rem 1.25rem;border-bottom:1px solid var(--line);background:var(--header-bg)}
-header.site .title{font-weight:700;font-size:1.15rem;color:var(--header-text);text-decoration:none;margin-right:auto}
+header.site .title{font-weight:700;font-size:1.15rem;color:var(--header-text);text-decoration:none;margin-inline-end:auto}
 form.search{display:flex;gap:.25rem}
 form.search input{font:inherit;padding:.35rem .6rem;border:1px solid var(--line);border-radius:var(--radius);min-width:12rem;background:var(--bg);color:var(--text)}
 form.search button{font:inherit;padding:.35rem .7rem;border:0;border-radius:var(--radius);background:var(--primary);color:#fff}
 nav.tabs{display:flex;flex-wrap:wrap;gap:.25rem;padding:0 1.25rem;border-bottom:1px solid var(--line)}
 nav.tabs>a,nav.tabs summary{display:inline-block;padding:.5rem .75rem;text-decoration:none;color:var(--text);border-bottom:2px solid transparent;cursor:pointer}
-nav.tabs .current>summary,nav.tabs>a.current{border-bottom-color:var(--primary);color:var(--primary);font-weight:600}
+nav.tabs .current>summary,nav.tabs>a.current{border-bottom-color:var(--primary);color:var(--accent-text);font-weight:600}
 details.menu{position:relative}
 details.menu>summary{list-style:none}
 details.menu>summary::-webkit-details-marker{display:none}
 details.menu>div{position:absolute;z-index:5;min-width:12rem;background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);padding:.25rem 0;box-shadow:0 4px 16px rgba(0,0,0,.12)}
 details.menu>div a{display:block;padding:.35rem .9rem;text-decoration:none;color:var(--text)}
-details.menu>div a.current{color:var(--primary);font-weight:600}
+details.menu>div a.current{color:var(--accent-text);font-weight:600}
 .layout{display:grid;grid-template-columns:16rem minmax(0,1fr) 14rem;gap:2rem;max-width:84rem;margin:0 auto;padding:1.5rem 1.25rem}
 aside.tree{font-size:.94rem}
-aside.tree ul{list-style:none;margin:0;padding-left:.9rem}
-aside.tree nav>ul{padding-left:0}
+aside.tree ul{list-style:none;margin:0;padding-inline-start:.9rem}
+aside.tree nav>ul{padding-inline-start:0}
 aside.tree a{display:block;padding:.2rem .5rem;border-radius:var(--radius);text-decoration:none;color:var(--text)}
-aside.tree a[aria-current=page]{background:var(--tint);color:var(--primary);font-weight:600}
+aside.tree a[aria-current=page]{background:var(--tint);color:var(--current-text);font-weight:600}
 aside.tree li.folded>a::after{content:' ›';color:var(--muted)}
 aside.tree .group{margin:1rem 0 .25rem;font-size:.78rem;font-weight:700;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 .variants{margin-bottom:1rem}
@@ -42,7 +44,7 @@ main{min-width:0}
 main h1.page-title{margin:.2rem 0 .4rem;font-size:2rem;line-height:1.25}
 main .description{color:var(--muted);font-size:1.1rem;margin:0 0 1.5rem}
 main h2,main h3,main h4{position:relative;scroll-margin-top:1rem}
-main .anchor{position:absolute;left:-1.1rem;opacity:0;text-decoration:none}
+main .anchor{position:absolute;inset-inline-start:-1.1rem;opacity:0;text-decoration:none}
 main h2:hover .anchor,main h3:hover .anchor,main h4:hover .anchor{opacity:.6}
 pre.code{background:var(--code-bg);padding:1rem;border-radius:var(--radius);overflow:auto;font-size:.88rem;line-height:1.45}
 code{font-family:var(--mono)}
@@ -50,26 +52,25 @@ h1,h2,h3,h4{font-family:var(--heading-font)}
 :not(pre)>code{background:var(--code-bg);padding:.1rem .3rem;border-radius:4px;font-size:.9em}
 .table{overflow-x:auto}
 table{border-collapse:collapse}
-th,td{border:1px solid var(--line);padding:.35rem .7rem;text-align:left}
+th,td{border:1px solid var(--line);padding:.35rem .7rem;text-align:start}
 img{max-width:100%}
 figure.cover{margin:0 0 1.5rem}figure.cover img{display:block;width:100%;height:14rem;object-fit:cover;border-radius:var(--radius,.5rem)}figure.cover-full img,figure.cover-background img{height:20rem}
 li.task{list-style:none}
-blockquote{margin:1rem 0;padding:.25rem 1rem;border-left:3px solid var(--primary);color:var(--muted)}
+blockquote{margin:1rem 0;padding:.25rem 1rem;border-inline-start:3px solid var(--primary);color:var(--muted)}
 nav.pagination{display:flex;justify-content:space-between;gap:1rem;margin-top:3rem;border-top:1px solid var(--line);padding-top:1rem}
 nav.pagination a{display:block;max-width:48%;padding:.6rem .9rem;border:1px solid var(--line);border-radius:var(--radius);text-decoration:none}
-nav.pagination .next{margin-left:auto;text-align:right}
+nav.pagination .next{margin-inline-start:auto;text-align:end}
 nav.pagination small{display:block;color:var(--muted)}
 aside.outline{font-size:.88rem}
 aside.outline ul{list-style:none;padding:0;margin:0;position:sticky;top:1rem}
-aside.outline li.level-3{padding-left:.8rem}
-aside.outline li.level-4{padding-left:1.6rem}
+aside.outline li.level-3{padding-inline-start:.8rem}
+aside.outline li.level-4{padding-inline-start:1.6rem}
 aside.outline a{color:var(--muted);text-decoration:none}
-.results ol{padding-left:1.2rem}
+.results ol{padding-inline-start:1.2rem}
 .results li{margin-bottom:1rem}
 .results .excerpt{color:var(--muted);font-size:.92rem}
-#instant{position:absolute;right:1.25rem;top:3.5rem;z-index:10;width:min(32rem,calc(100vw - 2.5rem));max-height:70vh;overflow:auto;background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);padding:.5rem 1rem;box-shadow:0 8px 24px rgba(0,0,0,.15)}
+#instant{position:absolute;inset-inline-end:1.25rem;top:3.5rem;z-index:10;width:min(32rem,calc(100vw - 2.5rem));max-height:70vh;overflow:auto;background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);padding:.5rem 1rem;box-shadow:0 8px 24px rgba(0,0,0,.15)}
 #instant[hidden]{display:none}
-.hljs-keyword,.hljs-selector-tag,.hljs-built_in{color:#cf222e}.hljs-string,.hljs-attr{color:#0a3069}.hljs-comment{color:#6e7781;font-style:italic}.hljs-number,.hljs-literal{color:#0550ae}.hljs-title,.hljs-name{color:#8250df}
 @media (max-width:1100px){.layout{grid-template-columns:15rem minmax(0,1fr)}aside.outline{display:none}}
 @media (max-width:720px){.layout{display:block;padding:1rem}aside.tree{margin-bottom:1.5rem;border-bottom:1px solid var(--line);padding-bottom:1rem}form.search input{min-width:0;width:100%}form.search{width:100%}main h1.page-title{font-size:1.6rem}}
 `;
@@ -92,7 +93,7 @@ footer.site .legal{margin:1.5rem 0 0}
 `;
 
 /** The variables of dark mode. */
-const DARK = '--text:#e6e6e6;--bg:#111317;--header-bg:#15181d;--header-text:#f0f0f0;--line:#2a2f37;--muted:#9aa3ad;--code-bg:#1b1f26;--primary:var(--primary-dark);--tint:var(--tint-dark);--info:var(--info-dark);--success:var(--success-dark);--warning:var(--warning-dark);--danger:var(--danger-dark);color-scheme:dark';
+const DARK = '--text:#e6e6e6;--bg:#111317;--header-bg:#15181d;--header-text:#f0f0f0;--line:#2a2f37;--muted:#9aa3ad;--code-bg:#1b1f26;--primary:var(--primary-dark);--tint:var(--tint-dark);--info:var(--info-dark);--success:var(--success-dark);--warning:var(--warning-dark);--danger:var(--danger-dark);' + LAYOUT_DARK + CODE_DARK + 'color-scheme:dark';
 
 const THEMES: Record<string, { headerBg: string; headerText: string }> = {
   clean: { headerBg: 'var(--bg)', headerText: 'var(--text)' },
@@ -133,7 +134,7 @@ function extras(styling: SiteLook['styling']): string {
   if (styling.links === 'accent') rules.push('main a{color:var(--text);text-decoration-color:var(--primary)}');
   if (styling.sidebar.background === 'filled') rules.push('aside.tree{background:var(--tint);padding:.75rem;border-radius:var(--radius);align-self:start}');
   if (styling.sidebar.list === 'pill') rules.push('aside.tree a{border-radius:999px}');
-  if (styling.sidebar.list === 'line') rules.push('aside.tree nav ul{border-left:1px solid var(--line)}aside.tree a{border-radius:0}aside.tree a[aria-current=page]{background:none;box-shadow:inset 2px 0 var(--primary)}');
+  if (styling.sidebar.list === 'line') rules.push('aside.tree nav ul{border-inline-start:1px solid var(--line)}aside.tree a{border-radius:0;border-inline-start:2px solid transparent}aside.tree a[aria-current=page]{background:none;border-inline-start-color:var(--primary)}');
   if (styling.depth === 'flat') rules.push('details.menu>div,#instant{box-shadow:none}');
   return rules.join('\n');
 }
@@ -154,10 +155,10 @@ export function styleSheet(look: Pick<SiteLook, 'styling' | 'mode'>): string {
     themed('danger', styling.dangerColor, '#FB2C36'),
     `--radius:${CORNERS[styling.corners] ?? CORNERS.rounded};`,
     `--font:${font}${SANS};--heading-font:${family(styling.headingFont) ?? font}${SANS};--mono:${family(styling.monospaceFont) ?? ''}${MONO};`,
-    `--text:#1d1f23;--bg:#ffffff;--header-bg:${theme.headerBg};--header-text:${theme.headerText};--line:#e3e5e8;--muted:#5f6670;--code-bg:#f4f5f7`,
+    `--text:#1d1f23;--bg:#ffffff;--header-bg:${theme.headerBg};--header-text:${theme.headerText};--line:#e3e5e8;--muted:#5f6670;--code-bg:#f4f5f7;${LAYOUT_LIGHT}${CODE_LIGHT}`,
   ].join('');
   const dark = look.mode === 'dark' ? `:root{${DARK}}` : look.mode === 'system' ? `@media (prefers-color-scheme:dark){:root{${DARK}}}` : '';
-  return `:root{${vars}}${BASE}${CHROME}${extras(styling)}\n${dark}\n`;
+  return `:root{${vars}}${BASE}${CHROME}${LAYOUT_RULES}${CODE_RULES}${extras(styling)}\n${dark}\n`;
 }
 
 /** The style sheet of a page outside any site: the default look. */

@@ -71,7 +71,7 @@ httpSuite('reader customization', (h) => {
     const site = await r.publishedSite(pages);
     await r.customize(site.id, (settings) => (settings.internationalization.locale = 'fr'));
     const html = await r.page(site.url);
-    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<html lang="fr" dir="ltr">');
     expect(html).toContain('placeholder="Rechercher dans Guide"');
     expect(html).toContain('<small>Suivant</small>Setup');
     const missing = await r.read(`${site.url}/nowhere`);

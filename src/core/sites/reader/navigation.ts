@@ -22,6 +22,8 @@ export interface Navigation {
   readonly tree: readonly NavNode[];
   /** Pages by path (hidden ones too: they are reachable at their URL). */
   readonly byPath: ReadonlyMap<string, PageEntry>;
+  /** Pages by id (hidden ones too). */
+  readonly byId: ReadonlyMap<string, PageEntry>;
   /** The published URL of every readable page, by id. */
   readonly urls: ReadonlyMap<string, string>;
   /** The readable pages in tree order, hidden ones left out: what previous and next walk. */
@@ -80,7 +82,7 @@ function build(revisionId: string, pages: readonly PageNode[], all: ReadonlyMap<
     if (url !== undefined) linkTargets.set(page.id, url);
   }
   const unsearchable = new Set([...all.values()].filter((page) => page.noIndex).map((page) => page.id));
-  return { tree, byPath, urls, order, linkTargets, unsearchable, position: new Map(order.map((page, at) => [page.id, at])), first: order[0], revisionId };
+  return { tree, byPath, byId: all, urls, order, linkTargets, unsearchable, position: new Map(order.map((page, at) => [page.id, at])), first: order[0], revisionId };
 }
 
 /** The navigation of a revision under a site space's URL. */

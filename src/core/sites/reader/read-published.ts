@@ -13,11 +13,13 @@ import { queryWords } from '../../search/words.js';
 import { DEFAULT_SETTINGS, loadCustomization, settingsOf } from '../customization/customizations.js';
 import { siteUrl } from '../urls.js';
 import { admit, findSite } from './admission.js';
+import { breadcrumbsOf } from './breadcrumbs.js';
 import { fingerprintOf } from './fingerprint.js';
 import { navigationOf, type Navigation, type ReadablePage } from './navigation.js';
 import { readerBody } from './page-body.js';
 import { movedPageOf, siteRedirectOf, type Elsewhere } from './redirects.js';
 import { lookOf } from './site-look.js';
+import { textLanguageOf } from './text-language.js';
 import type { Admitted, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteRef } from './view.js';
 import { carriedQuery, spaceOnSites } from './space-on-sites.js';
 import { placeOf, tabsOf, variantsOf, visibleStructure } from './visible-structure.js';
@@ -73,6 +75,7 @@ async function unauthorized(ctx: Context, site: SiteRecord, segments: readonly s
     // Nothing of the site is linked for a visitor who may not read it.
     look: await lookOf(ctx, settings, { claims: NO_CLAIMS }),
     locale: settings.internationalization.locale,
+    language: textLanguageOf(undefined, settings.internationalization.locale),
     tabs: [],
     variants: [],
     siteSpace: undefined,
@@ -98,6 +101,7 @@ async function resolveSite(ctx: Context, request: ReaderRequest & { site: SiteRe
     cookiePath: pathOfUrl(siteUrl(ctx, site)),
     look: await lookOf(ctx, settings, { visible, current: place?.siteSpace, claims: admission.claims }),
     locale: settings.internationalization.locale,
+    language: textLanguageOf(place?.siteSpace.space.language, settings.internationalization.locale),
     tabs: tabsOf(visible, place),
     variants: variantsOf(place),
     siteSpace: place && siteSpaceOf(place.siteSpace.space.title, place.siteSpace.url),
@@ -138,6 +142,7 @@ async function resolveSpace(ctx: Context, request: ReaderRequest & { site: { spa
     cookiePath: pathOfUrl(url),
     look: await lookOf(ctx, DEFAULT_SETTINGS, { claims: NO_CLAIMS }),
     locale: DEFAULT_SETTINGS.internationalization.locale,
+    language: textLanguageOf(space.language, DEFAULT_SETTINGS.internationalization.locale),
     tabs: [],
     variants: [],
     siteSpace: siteSpaceOf(space.title, url),
@@ -174,6 +179,8 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
     ...(previous && { previous }),
     ...(next && { next }),
     noindex: !resolved.chrome.indexable || page.noRobotsIndex === true,
+    breadcrumbs: breadcrumbsOf(navigation, page),
+    updatedAt: page.updatedAt,
   };
   const { markdown: _markdown, anchors: _anchors, links: _links, ...shown } = view;
   const fingerprint = `${navigation.revisionId}.${await fingerprintOf({ chrome: resolved.chrome, page: shown, source: body.source })}`;

@@ -1,5 +1,6 @@
 import type { PageLayout } from '../../content/page-layout.js';
 import type { CustomizationSettings } from '../customization/settings-schema.js';
+import type { TextLanguage } from './text-language.js';
 
 /**
  * What the published-site reader shows, as plain data: the core decides everything (who may read, which
@@ -98,6 +99,8 @@ export interface SiteChrome {
   readonly look: SiteLook;
   /** The locale of the reader's own words (CustomizationLocale). */
   readonly locale: string;
+  /** The language and direction of its pages: the current space's language, else the locale (text-language.ts). */
+  readonly language: TextLanguage;
   /** The sections as tabs (empty for a site without sections). */
   readonly tabs: readonly TabEntry[];
   /** The site spaces of the current level (versions, languages), when it has more than one. */
@@ -108,6 +111,12 @@ export interface SiteChrome {
   readonly tree: readonly NavNode[];
   /** Whether search engines may index it: only public sites. */
   readonly indexable: boolean;
+}
+
+/** An ancestor of a page in its breadcrumbs: a group (no URL) or a parent page. */
+export interface Crumb {
+  readonly title: string;
+  readonly url?: string;
 }
 
 /** What a page shows. */
@@ -131,6 +140,10 @@ export interface PageView {
   readonly previous?: { readonly title: string; readonly url: string };
   readonly next?: { readonly title: string; readonly url: string };
   readonly noindex: boolean;
+  /** Its group and ancestors, from the top down (breadcrumbs.ts). */
+  readonly breadcrumbs: readonly Crumb[];
+  /** When its own fields or body last changed (ISO 8601), as its revision keeps it. */
+  readonly updatedAt: string;
 }
 
 /** The credentials that let the visitor in, for the reader to keep in cookies. */
