@@ -13,6 +13,7 @@ const SLOW = [
   'test/content/pdf-large.test.ts',
   'test/openapi/browser.test.ts',
   'test/reader/browser.test.ts',
+  'test/reader/accessibility.test.ts',
 ];
 
 /**
