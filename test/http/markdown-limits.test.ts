@@ -163,7 +163,7 @@ httpSuite(
       const site = await r.createSite({ title: 'Handbook', spaces: [spaceId] });
       await r.publish(site.id);
       const html = await r.page((await r.published(site.id)).site.urls.published);
-      expect(html.includes(`<pre class="code"><code class="hljs">${'&gt;'.repeat(5000)} quoted\n</code></pre>`)).toBe(true);
+      expect(html.includes(`<pre class="code" tabindex="0" role="region" aria-label="Code"><code class="hljs">${'&gt;'.repeat(5000)} quoted\n</code></pre>`)).toBe(true);
       expect(html).toMatch(/<h2 id="after">/);
     });
   },
