@@ -22,7 +22,7 @@ export const gitTextOid = (text: string) => gitBlobOid(new TextEncoder().encode(
  * The path of a page's Markdown file in a Git export: `<path>/README.md` for a page with subpages or a
  * group, `<path>.md` otherwise.
  */
-export function gitPagePath(page: PageEntry, hasChildren: boolean): string {
+export function gitPagePath(page: Pick<PageEntry, 'path' | 'type'>, hasChildren: boolean): string {
   return hasChildren || page.type === 'group' ? `${page.path}/README.md` : `${page.path}.md`;
 }
 

@@ -22,6 +22,8 @@ export interface Slot {
   readonly url?: string;
   /** Its title when its body names none (the table of contents' text, the file or folder name). */
   readonly titles: readonly (string | undefined)[];
+  /** The title the table of contents sets in quotes, which wins over the body's. */
+  readonly treeTitle?: string;
   readonly children: readonly Slot[];
 }
 
@@ -45,8 +47,13 @@ export function resolvePath(folder: string, path: string): string | undefined {
   } catch {
     return undefined;
   }
-  const segments = decoded.startsWith('/') ? [] : folder.split('/').filter(Boolean);
-  for (const segment of decoded.split('/')) {
+  return applySegments(decoded.startsWith('/') ? [] : folder.split('/').filter(Boolean), decoded);
+}
+
+/** The segments of `path` applied to a folder's (`.` and empty ones skipped, `..` going up), joined; undefined when it goes above. */
+export function applySegments(folder: readonly string[], path: string): string | undefined {
+  const segments = [...folder];
+  for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
       if (segments.pop() === undefined) return undefined;
@@ -96,19 +103,21 @@ function summarySlots(items: readonly SummaryItem[], exists: (path: string) => b
     // The item takes its file before its subitems are read: the first mention, in reading order, wins.
     if (source !== undefined) used.add(source);
     const children = summarySlots(item.children, exists, used);
-    if (source === undefined) return { type: 'document', titles: [item.title], children };
+    const treeTitle = item.treeTitle === undefined ? {} : { treeTitle: item.treeTitle };
+    if (source === undefined) return { type: 'document', titles: [item.title], ...treeTitle, children };
     const readme = /(^|\/)readme\.md$/i.test(source);
-    return { type: 'document', source, ...(readme && { folder: folderOf(source) }), titles: [item.title, titleOfName(baseName(source))], children };
+    return { type: 'document', source, ...(readme && { folder: folderOf(source) }), titles: [item.title, titleOfName(baseName(source))], ...treeTitle, children };
   });
 }
 
 /**
- * The layout of an archive's pages, from its file paths (Markdown and other): by its root `SUMMARY.md` when
- * it has one (`summary` reads it), else by its folders.
+ * The layout of an archive's pages, from its file paths (Markdown and other): by its table of contents when
+ * it has one (`summary` reads it; `summaryPath` names it, else a root `SUMMARY.md` in any case), else by its
+ * folders.
  */
-export function layoutPages(paths: readonly string[], summary: (path: string) => string): Slot[] {
+export function layoutPages(paths: readonly string[], summary: (path: string) => string, summaryPath?: string): Slot[] {
   const markdown = paths.filter(isMarkdownPath);
-  const contents = markdown.find((path) => path.toLowerCase() === 'summary.md');
+  const contents = summaryPath === undefined ? markdown.find((path) => path.toLowerCase() === 'summary.md') : markdown.find((path) => path === summaryPath);
   if (contents === undefined) return folderSlots(markdown, '');
   const present = new Set(markdown);
   return summarySlots(parseSummary(summary(contents)), (path) => present.has(path), new Set([contents]));

@@ -10,7 +10,9 @@ import { parseMarkdown, plainText } from '../markdown.js';
  *     * [Guides](guides/README.md)
  *       * [Setup](guides/setup.md)
  *     ## Reference
- *     * [API](reference/api.md)
+ *     * [API](reference/api.md "API reference")
+ *
+ * A link title in quotes is the page's title in the tree, in place of the one its file gives.
  */
 
 /** One entry of the table of contents. */
@@ -19,6 +21,8 @@ export interface SummaryItem {
   readonly title: string;
   /** The URL it links to, as written; absent for an item without a link. */
   readonly target?: string;
+  /** The link's title in quotes (`[Text](page.md "Title in the tree")`): the page's title where it is set. */
+  readonly treeTitle?: string;
   /** True for a group heading (`## ...`); its items are its children. */
   readonly group?: true;
   readonly children: readonly SummaryItem[];
@@ -41,7 +45,8 @@ function itemsOf(list: List): SummaryItem[] {
     const head = item.children.find((child) => child.type !== 'list');
     const link = head && firstLink(head);
     const children = item.children.filter((child): child is List => child.type === 'list').flatMap(itemsOf);
-    return { title: plainText(link ?? head ?? item).trim(), ...(link && { target: link.url }), children };
+    const treeTitle = link?.title?.trim();
+    return { title: plainText(link ?? head ?? item).trim(), ...(link && { target: link.url }), ...(treeTitle && { treeTitle }), children };
   });
 }
 
