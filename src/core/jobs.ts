@@ -1,7 +1,13 @@
 import { ApiError } from './errors.js';
 import type { Job } from './job.js';
+import { mergedBodyJob } from './change-requests/merge/text.js';
+import { commentBodyJob } from './comments/body.js';
+import { pageTextJob } from './content/author/page-text.js';
+import { revertBlocksJob } from './content/author/revert-blocks.js';
 import { openAPIMarkdownJob } from './content/computed-markdown.js';
+import { markdownDocumentJob } from './content/document-job.js';
 import { planImportJob } from './content/import/plan-job.js';
+import { outlineJob } from './content/outline-job.js';
 import { pdfReferencesJob, renderPdfJob } from './content/pdf/render-job.js';
 import { parseSpecificationJob } from './openapi-specs/parse.js';
 import { buildSearchIndexJob, indexPageJob } from './search/build-job.js';
@@ -11,7 +17,22 @@ import { buildSearchIndexJob, indexPageJob } from './search/build-job.js';
  * runner (workers.ts) and the worker threads (src/workers/worker.ts) both find jobs here, so each job has
  * one definition wherever it runs.
  */
-const JOBS: readonly Job<any, any>[] = [parseSpecificationJob, openAPIMarkdownJob, pdfReferencesJob, renderPdfJob, planImportJob, buildSearchIndexJob, indexPageJob];
+const JOBS: readonly Job<any, any>[] = [
+  parseSpecificationJob,
+  openAPIMarkdownJob,
+  pdfReferencesJob,
+  renderPdfJob,
+  planImportJob,
+  buildSearchIndexJob,
+  indexPageJob,
+  // Markdown bodies too long to parse on the event loop (content/markdown-work.ts).
+  pageTextJob,
+  revertBlocksJob,
+  commentBodyJob,
+  markdownDocumentJob,
+  outlineJob,
+  mergedBodyJob,
+];
 
 const byName = new Map(JOBS.map((job) => [job.name, job]));
 

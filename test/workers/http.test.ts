@@ -1,6 +1,9 @@
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFetchHandler } from '../../src/adapters/fetch/index.js';
+import { markdownToDocument } from '../../src/core/content/document.js';
+import { normalizeMarkdown } from '../../src/core/content/markdown.js';
+import { INLINE_MARKDOWN_CHARS } from '../../src/core/content/markdown-work.js';
 import { createWorkerPool, type WorkerPoolOptions } from '../../src/workers/pool.js';
 import { authoring, md } from '../http/authoring.js';
 import { createHarness, TRANSPORTS, type Harness } from '../http/harness.js';
@@ -10,7 +13,8 @@ import { inspectPdf } from '../http/pdf-inspect.js';
 /**
  * The jobs in worker threads, end to end through both transports: the platform gets a real pool (the HTTP
  * suites run jobs in-process, the default), and every kind of job runs in it: an OpenAPI document parsed and
- * turned into a computed page, a PDF of it, a zip import, and the first search of the imported pages. Then
+ * turned into a computed page, a PDF of it, a zip import, the first search of the imported pages, and a page
+ * body too long to parse on the event loop (content/markdown-work.ts), written, refused and converted. Then
  * the limits of one job (a pool whose jobs may run one millisecond) come back as a 422 that names the limit,
  * and as PARSE_ERROR for OpenAPI processing, which happens after the response.
  */
@@ -86,6 +90,26 @@ describe.each(TRANSPORTS)('jobs in worker threads, end to end (%s)', (transport)
     expect(found.status, found.text).toBe(200);
     expect(found.body.items.map((hit: { id: string }) => hit.id)).toEqual([setupId]);
   });
+
+  it('reads, refuses and converts a long Markdown body in a thread as on the calling thread', async () => {
+    await start();
+    const space = await a.space({ title: 'Handbook' });
+    const cr = await a.changeRequest(space.id);
+    const long = Array.from({ length: 2 * (INLINE_MARKDOWN_CHARS / 50) }, (_, i) => `| *x${i}* | [y](/pages/intro) | z |`).join('\n');
+    const body = `Intro [here](/pages/intro).\n\n| a | b | c |\n|---|---|---|\n${long}\n`;
+    const made = await a.batchWithChanges(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Intro', slug: 'intro', document: md('Hello.') },
+      { operation: 'insert_page', title: 'Table', document: md(body) },
+    ]);
+    const [intro, table] = made.changes.map((change) => change.page.id);
+    const expected = normalizeMarkdown(body.replaceAll('/pages/intro', `/pages/${intro}`));
+    expect((await a.page(space.id, cr.id, table, '?format=markdown')).markdown).toBe(expected);
+    expect((await a.page(space.id, cr.id, table, '?format=document')).document).toEqual(markdownToDocument(expected));
+    const refused = await h().owner.post(a.contentOf(space.id, cr.id), { changes: [{ operation: 'update_page', page: table, document: md(`${body}\n${'> '.repeat(40)}x`) }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/^changes\[0\] \(update_page\): document\.markdown: line \d+ nests 40 levels deep/);
+    expect((await a.page(space.id, cr.id, table, '?format=markdown')).markdown).toBe(expected);
+  }, 60_000);
 
   it('answers a job over its time with a 422 naming the limit, and records PARSE_ERROR for a document', async () => {
     await start({ jobTimeoutMs: 1 });

@@ -1,7 +1,7 @@
 import type { WriteContext } from '../context.js';
 import { assertCommentAllowed } from '../permissions.js';
 import { TABLES, type CommentRecord, type CommentReplyRecord } from '../records.js';
-import { markdownOfBody } from './body.js';
+import { readBody } from './body.js';
 import { loadComment, type CommentPlace } from './place.js';
 import { presentComment, presentReply } from './present.js';
 import type { BodyFormat, BodyValue } from './schemas.js';
@@ -10,7 +10,7 @@ import { resolveTarget } from './target.js';
 /** Posts an open comment in a place, about the place itself or one of its pages (and a node of it). */
 export async function postComment(ctx: WriteContext, place: CommentPlace, input: { body: BodyValue; page?: string; node?: string }) {
   assertCommentAllowed(place.access.level, false, 'reply', place.name, 'comment on it');
-  const markdown = markdownOfBody(input.body);
+  const markdown = await readBody(ctx, input.body);
   const target = await resolveTarget(ctx, place, input);
   const comment: CommentRecord = {
     id: ctx.ids.id(),
@@ -40,7 +40,7 @@ export async function postReply(ctx: WriteContext, place: CommentPlace, input: {
     commentId: comment.id,
     postedBy: ctx.actor.userId,
     postedAt: ctx.now,
-    markdown: markdownOfBody(input.body),
+    markdown: await readBody(ctx, input.body),
     reactions: [],
   };
   await ctx.tx.insert(TABLES.commentReplies, reply);

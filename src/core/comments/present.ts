@@ -23,7 +23,7 @@ async function presentPosted(ctx: Context, place: CommentPlace, posted: CommentR
     postedAt: posted.postedAt,
     ...(posted.editedAt !== undefined && { editedAt: posted.editedAt }),
     reactions: await presentReactions(ctx, posted.reactions),
-    body: presentBody(posted.markdown, format),
+    body: await presentBody(ctx, posted.markdown, format),
     permissions: commentPermissions(place.access.level, isAuthor(ctx, posted)),
   };
 }

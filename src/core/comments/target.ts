@@ -1,5 +1,6 @@
 import type { Context } from '../context.js';
-import { markdownToDocument, type DocumentBlock, type DocumentInline, type DocumentText } from '../content/document.js';
+import type { DocumentBlock, DocumentInline, DocumentText } from '../content/document.js';
+import { documentOf } from '../content/document-job.js';
 import { loadRevision, readMarkdown, readPage } from '../content/revision.js';
 import { badRequest } from '../errors.js';
 import type { CommentRecord, RevisionRecord } from '../records.js';
@@ -52,7 +53,7 @@ export async function resolveTarget(
   const page = await readPage(ctx.tx, await loadRevision(ctx.tx, place.revision), input.page);
   if (!page) throw badRequest(`page: no page ${input.page} in ${place.name}`);
   if (input.node === undefined) return { page: page.id };
-  const node = findNode(markdownToDocument(await readMarkdown(ctx.tx, page)).nodes, input.node);
+  const node = findNode((await documentOf(ctx.workers, await readMarkdown(ctx.tx, page))).nodes, input.node);
   if (!node) throw badRequest(`node: no node ${input.node} in page ${page.id} (nodes are the keys of its format=document form)`);
   const preview = previewOf(node);
   return { page: page.id, node: { id: input.node, ...(preview !== '' && { preview }) } };

@@ -1,7 +1,7 @@
 import type { WriteContext } from '../context.js';
 import { assertCommentAllowed } from '../permissions.js';
 import { TABLES, type CommentRecord, type CommentReplyRecord } from '../records.js';
-import { markdownOfBody } from './body.js';
+import { readBody } from './body.js';
 import { isAuthor, loadComment, loadReply, type CommentPlace } from './place.js';
 import { presentComment, presentReply } from './present.js';
 import { applyReactions } from './reactions.js';
@@ -19,14 +19,14 @@ interface PostedChanges {
  * the author or a space admin (`edit`), reactions the comment level (`reply`). `editedAt` moves only
  * when the body really changes. Returns the record itself when nothing changes.
  */
-function applyPostedChanges<T extends CommentRecord | CommentReplyRecord>(ctx: WriteContext, place: CommentPlace, posted: T, changes: PostedChanges, editing: boolean): T {
+async function applyPostedChanges<T extends CommentRecord | CommentReplyRecord>(ctx: WriteContext, place: CommentPlace, posted: T, changes: PostedChanges, editing: boolean): Promise<T> {
   const author = isAuthor(ctx, posted);
   if (editing) assertCommentAllowed(place.access.level, author, 'edit', place.name, 'change it');
   const reacting = (changes.addedReactions?.length ?? 0) + (changes.removedReactions?.length ?? 0) > 0;
   if (reacting) assertCommentAllowed(place.access.level, author, 'reply', place.name, 'react to its comments');
   let next = posted;
   if (changes.body !== undefined) {
-    const markdown = markdownOfBody(changes.body);
+    const markdown = await readBody(ctx, changes.body);
     if (markdown !== posted.markdown) next = { ...next, markdown, editedAt: ctx.now };
   }
   const reactions = applyReactions(posted.reactions, ctx.actor.userId, ctx.now, changes.addedReactions, changes.removedReactions);
@@ -48,7 +48,7 @@ function withResolution(ctx: WriteContext, comment: CommentRecord, resolved: boo
  */
 export async function updateComment(ctx: WriteContext, place: CommentPlace, input: PostedChanges & { commentId: string; resolved?: boolean }) {
   const comment = await loadComment(ctx, place, input.commentId);
-  const edited = applyPostedChanges(ctx, place, comment, input, input.body !== undefined || input.resolved !== undefined);
+  const edited = await applyPostedChanges(ctx, place, comment, input, input.body !== undefined || input.resolved !== undefined);
   const next = withResolution(ctx, edited, input.resolved);
   if (next !== comment) await ctx.tx.put(TABLES.comments, next);
   return presentComment(ctx, place, next);
@@ -58,7 +58,7 @@ export async function updateComment(ctx: WriteContext, place: CommentPlace, inpu
 export async function updateReply(ctx: WriteContext, place: CommentPlace, input: PostedChanges & { commentId: string; commentReplyId: string; format?: BodyFormat }) {
   const comment = await loadComment(ctx, place, input.commentId);
   const reply = await loadReply(ctx, comment, input.commentReplyId);
-  const next = applyPostedChanges(ctx, place, reply, input, input.body !== undefined);
+  const next = await applyPostedChanges(ctx, place, reply, input, input.body !== undefined);
   if (next !== reply) await ctx.tx.put(TABLES.commentReplies, next);
   return presentReply(ctx, place, next, input.format);
 }

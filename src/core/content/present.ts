@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 import type { Context } from '../context.js';
 import { TABLES, type ContentDocumentRecord } from '../records.js';
 import { computeContent, computedSeed } from './computed.js';
-import { markdownToDocument } from './document.js';
+import { documentOf } from './document-job.js';
 import { downloadUrl } from './downloads.js';
 import { gitFilePath, gitPagePath } from './git.js';
 import { layoutOf } from './page-layout.js';
@@ -35,9 +35,9 @@ export type PageLookup = (id: string) => Promise<PageEntry | undefined>;
 /** The format of a one-page read's body. */
 export type BodyFormat = 'markdown' | 'document';
 
-/** A body in a format: Markdown as it is, or the JSON document made from it. */
-const bodyIn = (format: BodyFormat | undefined, markdown: string) =>
-  format === undefined ? undefined : format === 'markdown' ? { markdown } : { document: markdownToDocument(markdown) };
+/** A body in a format: Markdown as it is, or the JSON document made from it (off the event loop when it is long). */
+const bodyIn = async (ctx: Context, format: BodyFormat | undefined, markdown: string) =>
+  format === undefined ? undefined : format === 'markdown' ? { markdown } : { document: await documentOf(ctx.workers, markdown) };
 
 const common = (page: PageEntry) => ({
   id: page.id,
@@ -98,7 +98,7 @@ export async function presentPage(
         tags: [],
         computed: page.computed!,
         computedSeed: seed,
-        ...(content && bodyIn(options.format, content.markdown)),
+        ...(content && (await bodyIn(ctx, options.format, content.markdown))),
       };
     }
     default: {
@@ -125,7 +125,7 @@ export async function presentPage(
         ...(page.cover && { cover: page.cover }),
         ...flagsOf(page),
         tags: [],
-        ...bodyIn(options.format, document?.markdown ?? ''),
+        ...(await bodyIn(ctx, options.format, document?.markdown ?? '')),
       };
     }
   }

@@ -1,5 +1,6 @@
 import type { WriteContext } from '../../context.js';
 import { openDraft } from '../../content/draft.js';
+import { INLINE_MARKDOWN_CHARS, markdownWork } from '../../content/markdown-work.js';
 import { loadRevision, readMarkdown } from '../../content/revision.js';
 import type { ChangeRequestRecord, RevisionRecord, RevisionType, SpaceRecord } from '../../records.js';
 import { baseRevisionOf } from '../access.js';
@@ -7,6 +8,7 @@ import { applyMerged } from './apply.js';
 import { entryOf } from './pages.js';
 import { sameValue } from './pick.js';
 import { MergeSides } from './sides.js';
+import { mergedBody, mergedBodyJob } from './text.js';
 import { bodiesToRead, mergeContent } from './three-way.js';
 import type { MergeConflict, MergeSide, MergedContent } from './types.js';
 
@@ -63,13 +65,16 @@ export async function commitMerge(ctx: WriteContext, request: MergeRequest): Pro
   const [base, ours, theirs] = [await loadRevision(ctx.tx, request.base), await loadRevision(ctx.tx, request.ours), await loadRevision(ctx.tx, request.theirs)];
   const sides = await MergeSides.load(ctx.tx, base, ours, theirs);
   const bodies = new Map<string, string>();
+  const normalize = new MergedBodies();
   let merged: MergedContent;
-  // Where the result puts pages at new places, their siblings are read and the merge runs again with them.
+  // Where the result puts pages at new places, their siblings are read and the merge runs again with them;
+  // where it combined long bodies, they are normalized off the event loop and it runs again with them.
   for (;;) {
     for (const page of bodiesToRead(sides.base, sides.ours, sides.theirs)) {
       if (!bodies.has(page.document!)) bodies.set(page.document!, await readMarkdown(ctx.tx, page));
     }
-    merged = mergeContent(sides.base, sides.ours, sides.theirs, bodies);
+    merged = mergeContent(sides.base, sides.ours, sides.theirs, bodies, normalize.get);
+    if (await normalize.settle(ctx)) continue;
     const missing = sides.missingLists(merged);
     if (missing.length === 0) break;
     await sides.loadChildren(missing);
@@ -78,6 +83,30 @@ export async function commitMerge(ctx: WriteContext, request: MergeRequest): Pro
   const draft = await openDraft(ctx, start.id);
   await applyMerged(draft, side, merged);
   return { revision: await draft.commit(meta), conflicts: merged.conflicts, movesPages: movesPages(sides.ours, merged) };
+}
+
+/**
+ * The normalized forms of a merge's combined bodies: a short one is normalized when asked (mergedBody), a
+ * long one is noted and given back as it is, until `settle` has normalized it as a job (markdown-work.ts).
+ */
+class MergedBodies {
+  private readonly done = new Map<string, string>();
+  private readonly waiting = new Set<string>();
+
+  readonly get = (text: string): string => {
+    if (text.length <= INLINE_MARKDOWN_CHARS) return mergedBody(text);
+    const normalized = this.done.get(text);
+    if (normalized === undefined) this.waiting.add(text);
+    return normalized ?? text;
+  };
+
+  /** Normalizes the long bodies noted since the last call; whether there were any (then merge again). */
+  async settle(ctx: WriteContext): Promise<boolean> {
+    if (this.waiting.size === 0) return false;
+    for (const text of this.waiting) this.done.set(text, await markdownWork(ctx.workers, mergedBodyJob, text, text.length));
+    this.waiting.clear();
+    return true;
+  }
 }
 
 /**

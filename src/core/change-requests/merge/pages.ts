@@ -1,6 +1,6 @@
 import type { PageEntry } from '../../content/model.js';
 import { NO_BASE, pick, sameValue, type Pick } from './pick.js';
-import { mergeText } from './text.js';
+import { mergedBody, mergeText } from './text.js';
 import type { Bodies, MergeConflict } from './types.js';
 
 /** A page's own fields: what `updatePage` changes besides its slug and body. */
@@ -65,7 +65,14 @@ function textOf(bodies: Bodies, document: string | undefined): string {
  * (every own field, the slug, the place, the body) is chosen on its own by `pick`, so that a title changed
  * on one side and a body on the other combine; bodies changed on both sides are merged line by line.
  */
-export function mergePage(base: PageEntry | undefined, ours: PageEntry, theirs: PageEntry, bodies: Bodies, conflicts: MergeConflict[]): MergedPage {
+export function mergePage(
+  base: PageEntry | undefined,
+  ours: PageEntry,
+  theirs: PageEntry,
+  bodies: Bodies,
+  conflicts: MergeConflict[],
+  normalize: (text: string) => string = mergedBody,
+): MergedPage {
   const report = (reason: MergeConflict['reason'], field?: string) =>
     conflicts.push({ kind: 'page', id: theirs.id, reason, ...(field !== undefined && { field }) });
   if (ours.type !== theirs.type) {
@@ -88,7 +95,7 @@ export function mergePage(base: PageEntry | undefined, ours: PageEntry, theirs: 
   let body: string | undefined;
   changes.document = document.value;
   if (document.conflict) {
-    const merged = mergeText(base === undefined ? '' : textOf(bodies, base.document), textOf(bodies, ours.document), textOf(bodies, theirs.document));
+    const merged = mergeText(base === undefined ? '' : textOf(bodies, base.document), textOf(bodies, ours.document), textOf(bodies, theirs.document), normalize);
     if (merged.conflict) report('body');
     if (merged.text === textOf(bodies, theirs.document)) changes.document = theirs.document;
     else if (merged.text === textOf(bodies, ours.document)) changes.document = ours.document;

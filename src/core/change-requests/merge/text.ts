@@ -1,6 +1,7 @@
 import { diff3Merge } from 'node-diff3';
 import { normalizeMarkdown } from '../../content/markdown.js';
 import { markdownExcess } from '../../content/markdown-limits.js';
+import { defineJob } from '../../job.js';
 
 /** What merging three versions of a Markdown body gives: the text, and whether some lines overlapped. */
 export interface TextMerge {
@@ -15,8 +16,9 @@ export interface TextMerge {
  * both sides are not a conflict. A newly combined text is normalized like every stored body, unless it
  * goes beyond the limits of content/markdown-limits.ts (two edits that each kept them may, combined): a
  * merge does not fail on content, so it is kept as combined, and read as bodies stored before the limits.
+ * `normalize` is how (commit.ts gives one that reads a long text off the event loop).
  */
-export function mergeText(base: string, ours: string, theirs: string): TextMerge {
+export function mergeText(base: string, ours: string, theirs: string, normalize: (text: string) => string = mergedBody): TextMerge {
   if (ours === theirs || base === ours) return { text: theirs, conflict: false };
   if (base === theirs) return { text: ours, conflict: false };
   const regions = diff3Merge(ours.split('\n'), base.split('\n'), theirs.split('\n'), { excludeFalseConflicts: true });
@@ -32,6 +34,13 @@ export function mergeText(base: string, ours: string, theirs: string): TextMerge
   const text = lines.join('\n');
   // The result is one of the sides when the other side's changes all lost a conflict: keep it as it was.
   if (text === theirs || text === ours) return { text, conflict };
-  if (markdownExcess(text) !== undefined) return { text, conflict };
-  return { text: normalizeMarkdown(text), conflict };
+  return { text: normalize(text), conflict };
 }
+
+/** A newly combined body as the merge stores it: normalized, unless it goes beyond the Markdown limits. */
+export function mergedBody(text: string): string {
+  return markdownExcess(text) !== undefined ? text : normalizeMarkdown(text);
+}
+
+/** mergedBody as a job (content/markdown-work.ts). */
+export const mergedBodyJob = defineJob<string, string>({ name: 'merged-body', what: 'normalizing a merged page body', run: mergedBody });

@@ -1,5 +1,6 @@
 import type { FileEntry, PageEntry } from '../../content/model.js';
 import { changedFrom, entryOf, mergePage, updatedAtOf, type MergedPage } from './pages.js';
+import { mergedBody } from './text.js';
 import { sameValue } from './pick.js';
 import { settleTree } from './places.js';
 import type { Bodies, MergeConflict, MergeSide, MergedContent } from './types.js';
@@ -19,11 +20,11 @@ import type { Bodies, MergeConflict, MergeSide, MergedContent } from './types.js
  * `bodies` must hold the Markdown of every document of the pages bodiesToRead() names (no other is read).
  * The result depends only on the three sides, never on the order of the inputs' maps.
  */
-export function mergeContent(base: MergeSide, ours: MergeSide, theirs: MergeSide, bodies: Bodies): MergedContent {
+export function mergeContent(base: MergeSide, ours: MergeSide, theirs: MergeSide, bodies: Bodies, normalize: (text: string) => string = mergedBody): MergedContent {
   const conflicts: MergeConflict[] = [];
   const pages = new Map<string, MergedPage>();
   for (const id of unionOfIds(base.byId, ours.byId, theirs.byId)) {
-    const merged = mergeOne(base.byId.get(id), ours.byId.get(id), theirs.byId.get(id), bodies, conflicts);
+    const merged = mergeOne(base.byId.get(id), ours.byId.get(id), theirs.byId.get(id), bodies, conflicts, normalize);
     if (merged) pages.set(id, merged);
   }
   const settled = settleTree(pages, { base, ours, theirs }, conflicts);
@@ -49,11 +50,18 @@ export function bodiesToRead(base: MergeSide, ours: MergeSide, theirs: MergeSide
 }
 
 /** One page of the result (undefined: not in it). */
-function mergeOne(base: PageEntry | undefined, ours: PageEntry | undefined, theirs: PageEntry | undefined, bodies: Bodies, conflicts: MergeConflict[]): MergedPage | undefined {
+function mergeOne(
+  base: PageEntry | undefined,
+  ours: PageEntry | undefined,
+  theirs: PageEntry | undefined,
+  bodies: Bodies,
+  conflicts: MergeConflict[],
+  normalize: (text: string) => string,
+): MergedPage | undefined {
   if (ours && theirs) {
     // Most pages: untouched on both sides (checked without building anything).
     if (base && !changedFrom(base, ours) && !changedFrom(base, theirs)) return { entry: entryOf(theirs, { updatedAt: updatedAtOf(base, ours, theirs) }), placeFrom: 'base' };
-    return mergePage(base, ours, theirs, bodies, conflicts);
+    return mergePage(base, ours, theirs, bodies, conflicts, normalize);
   }
   const kept = ours ?? theirs;
   if (!kept) return undefined;

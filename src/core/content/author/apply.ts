@@ -1,13 +1,13 @@
 import type { WriteContext } from '../../context.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { findSpec } from '../../openapi-specs/present.js';
-import { documentToMarkdown } from '../document.js';
 import type { PagePatch, RevisionDraft } from '../draft.js';
-import { parseMarkdown, splitPageRoot, stringifyMarkdown, type PageMeta } from '../markdown.js';
-import { assertMarkdownLimits } from '../markdown-limits.js';
+import type { PageMeta } from '../markdown.js';
+import { documentChars, markdownWork } from '../markdown-work.js';
 import type { ComputedSource, FileEntry, LinkTarget, PageEntry } from '../model.js';
 import type { PageCover } from '../page-cover.js';
-import { resolveLinks, type BatchRefs } from './links.js';
+import { linkRewrites, type BatchRefs } from './links.js';
+import { pageTextJob, type PageTextInput } from './page-text.js';
 import { revertPage } from './revert.js';
 import type { StoredFiles } from './files.js';
 import type { ContentChangeInput } from './schemas.js';
@@ -48,14 +48,19 @@ function assignRefs(ctx: WriteContext, changes: readonly ContentChangeInput[]): 
   return { pages, files };
 }
 
-/** Reads a change's document: Markdown or the JSON document, split as Git Sync does, links resolved. */
-async function readBody(document: UpdateChange['document'], draft: RevisionDraft, refs: BatchRefs): Promise<Body | undefined> {
+/**
+ * Reads a change's document: Markdown or the JSON document, split as Git Sync does, links resolved. A long
+ * body is read off the event loop (markdown-work.ts), and read again with its links' new URLs when some
+ * link points at a page or a file of the batch or at a path.
+ */
+async function readBody(ctx: WriteContext, document: UpdateChange['document'], draft: RevisionDraft, refs: BatchRefs): Promise<Body | undefined> {
   if (document === undefined) return undefined;
-  const markdown = 'markdown' in document ? document.markdown : 'document' in document ? documentToMarkdown(document.document) : '';
-  assertMarkdownLimits(markdown, 'markdown' in document ? 'document.markdown' : 'document.document (as Markdown)');
-  const { meta, heading, body } = splitPageRoot(parseMarkdown(markdown));
-  await resolveLinks(body, draft, refs);
-  return { meta, ...(heading !== undefined && { heading }), markdown: stringifyMarkdown(body) };
+  const chars = 'markdown' in document ? document.markdown.length : 'document' in document ? documentChars(document.document) : 0;
+  const read = (input: PageTextInput) => markdownWork(ctx.workers, pageTextJob, input, chars);
+  const first = await read({ document });
+  const rewrite = await linkRewrites(first.urls, draft, refs);
+  const { meta, heading, markdown } = rewrite.size === 0 ? first : await read({ document, rewrite });
+  return { meta, ...(heading !== undefined && { heading }), markdown };
 }
 
 /** The page fields of a change, frontmatter first (it wins, as in Git Sync), then the change's own. */
@@ -124,7 +129,7 @@ export async function applyBatch(
           if (change.type === 'document' && change.document === undefined) throw badRequest('document: a document page needs a document ({} for an empty one)');
           if (change.type !== 'document' && change.document !== undefined) throw badRequest(`document: a ${change.type} page has no document`);
           await checkSource(change.computed);
-          const body = await readBody(change.document, draft, refs);
+          const body = await readBody(ctx, change.document, draft, refs);
           const fields = fieldsOf(change, body);
           const page: PageEntry = await draft.insertPage(
             {
@@ -149,7 +154,7 @@ export async function applyBatch(
           const id = pageId(change.page);
           await draft.requirePage(id);
           await checkSource(change.computed);
-          const body = await readBody(change.document, draft, refs);
+          const body = await readBody(ctx, change.document, draft, refs);
           const patch: PagePatch = {
             ...fieldsOf(change, body),
             slug: change.slug,

@@ -1,5 +1,3 @@
-import type { Root } from 'mdast';
-import { visitUrls } from '../markdown.js';
 import type { RevisionDraft } from '../draft.js';
 
 /** The batch-local refs of a batch: ref → id of the page or file it names. */
@@ -25,33 +23,40 @@ function splitHash(url: string): [string, string] {
 }
 
 /**
- * Points the links of a page body at ids, as the public API does: `./<ref>` (or `./<ref>.md`) of a page or
- * a file inserted in the batch becomes `/pages/<id>` or `/files/<id>`, and `/pages/<path>` (a slug path, or
- * the Git path `<path>.md`, `<path>/README.md`) becomes `/pages/<id>` of the page at that path. Links to
- * nothing stay as they are: the links report shows them as broken.
+ * Where the links of a page body point instead, as the public API has them: `./<ref>` (or `./<ref>.md`) of a
+ * page or a file inserted in the batch becomes `/pages/<id>` or `/files/<id>`, and `/pages/<path>` (a slug
+ * path, or the Git path `<path>.md`, `<path>/README.md`) becomes `/pages/<id>` of the page at that path. Given
+ * the URLs a body holds, answers those that change, with their new URL; links to nothing stay as they are:
+ * the links report shows them as broken.
  */
-export async function resolveLinks(body: Root, draft: RevisionDraft, refs: BatchRefs): Promise<void> {
-  const nodes: { url: string }[] = [];
-  visitUrls(body, (node) => void nodes.push(node));
-  for (const node of nodes) {
-    const [target, hash] = splitHash(node.url);
-    const local = target.replace(/^\.\//, '');
-    const pageRef = refs.pages.get(local) ?? refs.pages.get(local.replace(/\.md$/i, ''));
-    if (target !== local || refs.pages.has(target) || refs.files.has(target)) {
-      if (pageRef !== undefined) node.url = `/pages/${pageRef}${hash}`;
-      else if (refs.files.has(local)) node.url = `/files/${refs.files.get(local)}`;
-      continue;
-    }
-    if (!target.startsWith('/pages/')) continue;
-    let named: string;
-    try {
-      named = decodeURIComponent(target.slice('/pages/'.length));
-    } catch {
-      continue;
-    }
-    if (named === '' || (await draft.page(named))) continue;
-    const path = pathOfGitLink(named);
-    const page = path === 'home' ? (await draft.childrenOf(null))[0] : await draft.pageAtPath(path);
-    if (page) node.url = `/pages/${page.id}${hash}`;
+export async function linkRewrites(urls: readonly string[], draft: RevisionDraft, refs: BatchRefs): Promise<Map<string, string>> {
+  const rewrites = new Map<string, string>();
+  for (const url of urls) {
+    const to = await resolvedUrl(url, draft, refs);
+    if (to !== undefined && to !== url) rewrites.set(url, to);
   }
+  return rewrites;
+}
+
+/** Where one URL of a body points instead (see linkRewrites); undefined when it stays. */
+async function resolvedUrl(url: string, draft: RevisionDraft, refs: BatchRefs): Promise<string | undefined> {
+  const [target, hash] = splitHash(url);
+  const local = target.replace(/^\.\//, '');
+  const pageRef = refs.pages.get(local) ?? refs.pages.get(local.replace(/\.md$/i, ''));
+  if (target !== local || refs.pages.has(target) || refs.files.has(target)) {
+    if (pageRef !== undefined) return `/pages/${pageRef}${hash}`;
+    if (refs.files.has(local)) return `/files/${refs.files.get(local)}`;
+    return undefined;
+  }
+  if (!target.startsWith('/pages/')) return undefined;
+  let named: string;
+  try {
+    named = decodeURIComponent(target.slice('/pages/'.length));
+  } catch {
+    return undefined;
+  }
+  if (named === '' || (await draft.page(named))) return undefined;
+  const path = pathOfGitLink(named);
+  const page = path === 'home' ? (await draft.childrenOf(null))[0] : await draft.pageAtPath(path);
+  return page ? `/pages/${page.id}${hash}` : undefined;
 }

@@ -1,5 +1,6 @@
 import type { Definition, Root, RootContent } from 'mdast';
 import { badRequest } from '../../errors.js';
+import { defineJob } from '../../job.js';
 import { documentOfRoot, type DocumentBlock, type DocumentInline } from '../document.js';
 import { parseMarkdown, stringifyMarkdown } from '../markdown.js';
 
@@ -135,3 +136,18 @@ export function revertBlocks(current: string, earlier: string, keys: readonly st
   for (const node of before.children) if (node.type === 'definition' && used.has(node.identifier) && !defined.has(node.identifier)) children.push(node as Definition);
   return stringifyMarkdown({ type: 'root', children });
 }
+
+/** What revertBlocks works on, as plain data. */
+export interface RevertBlocksInput {
+  readonly current: string;
+  readonly earlier: string;
+  readonly keys: readonly string[];
+  readonly where: { readonly page: string; readonly revision: string };
+}
+
+/** revertBlocks as a job (markdown-work.ts): it parses both bodies. */
+export const revertBlocksJob = defineJob<RevertBlocksInput, string>({
+  name: 'revert-blocks',
+  what: 'reverting blocks of a page',
+  run: ({ current, earlier, keys, where }) => revertBlocks(current, earlier, keys, where),
+});

@@ -5,7 +5,8 @@ import { TABLES, type RevisionRecord } from '../../records.js';
 import { ownFieldsPatch, type RevisionDraft } from '../draft.js';
 import type { PageEntry } from '../model.js';
 import { readMarkdown, readPage } from '../revision.js';
-import { revertBlocks } from './revert-blocks.js';
+import { markdownWork } from '../markdown-work.js';
+import { revertBlocksJob } from './revert-blocks.js';
 
 /**
  * revert_page: sets one page of a change request back to its state in an earlier revision of the space
@@ -61,7 +62,9 @@ async function revertPageBlocks(
   if (!was || !now) throw badRequest(`block: page ${(was ?? now)!.id} is ${was ? 'not here' : `not in revision ${revision.id}`}: revert the whole page instead`);
   if (now.type !== 'document' || was.type !== 'document') throw badRequest(`block: page ${now.id} is a ${now.type === 'document' ? was.type : now.type} page, which has no blocks`);
   const current = await draft.markdownOf(now);
-  const markdown = revertBlocks(current, await readMarkdown(ctx.tx, was), blocks, { page: now.id, revision: revision.id });
+  const earlier = await readMarkdown(ctx.tx, was);
+  const input = { current, earlier, keys: blocks, where: { page: now.id, revision: revision.id } };
+  const markdown = await markdownWork(ctx.workers, revertBlocksJob, input, current.length + earlier.length);
   if (markdown !== current) await draft.updatePage(now.id, { markdown });
   return [{ object: 'updated_page', id: now.id }];
 }
