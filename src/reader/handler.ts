@@ -30,6 +30,7 @@ interface Cached {
 }
 
 const HTML_TYPE = 'text/html; charset=utf-8';
+const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
 /** The run of a reader operation: no caller, since the core decides who may read by the site's visibility. */
 type Run = <O>(operation: { run: (...args: any[]) => Promise<O> } & object, input: unknown, origin?: string) => Promise<O>;
@@ -123,6 +124,19 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
           return { status: 200, headers: fragment, body: searchResults(result.query, result.hits, result.count, wordsOf(result.chrome.locale)).value, ...cookies };
         }
         return { ...(await documentResponse(200, searchDocument(result.chrome, result.query, result.hits, result.count), result.chrome.url, headers)), ...cookies };
+      }
+      case 'markdown': {
+        const headers: Record<string, string> = {
+          'content-type': MARKDOWN_TYPE,
+          'x-content-type-options': 'nosniff',
+          etag: `"${result.fingerprint}"`,
+          'cache-control': result.indexable ? 'public, no-cache' : 'private, no-cache',
+          vary: 'Cookie',
+          ...(result.noindex && { 'x-robots-tag': 'noindex' }),
+        };
+        const cookies = cookiesFor(parsed, result.admitted, result.cookiePath, secure);
+        if (matches(request.headers['if-none-match'], headers.etag)) return { status: 304, headers, ...cookies };
+        return { status: 200, headers, body: result.text, ...cookies };
       }
       default: {
         const status = result.kind === 'page' ? 200 : 404;

@@ -21,6 +21,8 @@ export interface Shell {
   readonly body: Html;
   /** The site's favicon, when it has one. */
   readonly favicon?: SiteLook['favicon'];
+  /** The URL of the page's Markdown version, for AI tools. */
+  readonly markdownUrl?: string;
 }
 
 /** The <link rel="icon"> of a favicon: its image for each color scheme, or its emoji drawn in an SVG. */
@@ -46,6 +48,7 @@ ${shell.noindex && html`<meta name="robots" content="noindex">`}
 ${shell.description && html`<meta name="description" content="${shell.description}">`}
 <meta name="referrer" content="strict-origin-when-cross-origin">
 ${faviconLinks(shell.favicon)}
+${shell.markdownUrl && html`<link rel="alternate" type="text/markdown" href="${shell.markdownUrl}">`}
 <style>${raw(shell.style)}</style>
 </head>
 <body>

@@ -19,7 +19,7 @@ function inLayout(
   chrome: SiteChrome,
   title: string,
   main: Html,
-  options: { noindex: boolean; description?: string; currentId?: string; outline?: Html; query?: string; tree?: boolean },
+  options: { noindex: boolean; description?: string; currentId?: string; outline?: Html; query?: string; tree?: boolean; markdownUrl?: string },
 ): Rendered {
   const style = styleSheet(chrome.look);
   const words = wordsOf(chrome.locale);
@@ -34,7 +34,7 @@ ${!tree ? html`<span></span>` : sidebar(chrome, words, options.currentId)}
 ${options.outline ?? html`<span></span>`}
 </div>
 ${footer(chrome, words)}`;
-  const shell = { title, siteTitle: chrome.title, language: chrome.language, noindex: options.noindex, description: options.description, style, body, favicon: chrome.look.favicon };
+  const shell = { title, siteTitle: chrome.title, language: chrome.language, noindex: options.noindex, description: options.description, style, body, favicon: chrome.look.favicon, markdownUrl: options.markdownUrl };
   return { html: documentOf(shell), style };
 }
 
@@ -70,6 +70,7 @@ ${pagination}
     currentId: page.id,
     outline: page.layout.outline ? outlineOf(body.headings, words) : undefined,
     tree: page.layout.tableOfContents,
+    markdownUrl: page.markdownUrl,
   });
 }
 

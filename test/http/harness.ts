@@ -122,6 +122,11 @@ function assertReaderAnswer(method: string, path: string, response: TestResponse
   if (response.status === 304 || method === 'HEAD' || response.status === 405) return;
   if (/\/robots\.txt$/.test(path.split('?')[0])) return void expect(type).toMatch(/^text\/plain\b/);
   if (/\/sitemap\.xml$/.test(path.split('?')[0]) && response.status === 200) return void expect(type).toMatch(/^application\/xml\b/);
+  // A page's Markdown version, and llms.txt and llms-full.txt, for AI tools.
+  if (/^text\/(markdown|plain)\b/.test(type) && response.status === 200) {
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    return void expect(type).toMatch(/\.md$/.test(path.split('?')[0]) ? /^text\/markdown; charset=utf-8$/ : /^text\/plain; charset=utf-8$/);
+  }
   expect(type, `${method} ${path}: Content-Type`).toMatch(/^text\/html; charset=utf-8$/);
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   // No other site may frame a page, a fragment or an error page.

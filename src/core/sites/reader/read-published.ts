@@ -16,7 +16,9 @@ import { admit, findSite } from './admission.js';
 import { breadcrumbsOf } from './breadcrumbs.js';
 import { fingerprintOf } from './fingerprint.js';
 import { navigationOf, type Navigation, type ReadablePage } from './navigation.js';
+import { markdownPathOf, markdownUrlOf } from './ai-paths.js';
 import { readerBody } from './page-body.js';
+import { pageMarkdown } from './page-markdown.js';
 import { movedPageOf, siteRedirectOf, type Elsewhere } from './redirects.js';
 import { lookOf } from './site-look.js';
 import { textLanguageOf } from './text-language.js';
@@ -167,6 +169,7 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
   const view = {
     id: page.id,
     url: navigation.urls.get(page.id)!,
+    markdownUrl: markdownUrlOf(navigation.urls.get(page.id)!),
     title: page.title,
     ...(page.emoji !== undefined && { emoji: emojiCharacters(page.emoji) }),
     ...(page.icon !== undefined && { icon: page.icon }),
@@ -185,6 +188,23 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
   const { markdown: _markdown, anchors: _anchors, links: _links, ...shown } = view;
   const fingerprint = `${navigation.revisionId}.${await fingerprintOf({ chrome: resolved.chrome, page: shown, source: body.source })}`;
   return { kind: 'page', chrome: { ...resolved.chrome, tree: navigation.tree }, page: view, admitted: resolved.admitted, fingerprint };
+}
+
+/** A page's Markdown version, with the page's visibility to robots. */
+async function markdownAnswer(ctx: Context, resolved: Resolved, navigation: Navigation, page: ReadablePage): Promise<ReaderAnswer> {
+  const revision = await loadRevision(ctx.tx, navigation.revisionId);
+  const text = await pageMarkdown(ctx, resolved.organizationId, revision, navigation, page, resolved.chrome.siteSpace!.url);
+  const indexable = resolved.chrome.indexable;
+  const noindex = !indexable || page.noRobotsIndex === true;
+  const fingerprint = `${navigation.revisionId}.md.${await fingerprintOf({ text, noindex, indexable })}`;
+  return { kind: 'markdown', text, noindex, indexable, cookiePath: resolved.chrome.cookiePath, admitted: resolved.admitted, fingerprint };
+}
+
+/** The readable page a `.md` path names when the site has no page at the path itself. */
+function markdownPageOf(navigation: Navigation, path: string): ReadablePage | undefined {
+  const pagePath = markdownPathOf(path);
+  const page = pagePath === undefined ? undefined : navigation.byPath.get(pagePath);
+  return page && (page.type === 'document' || page.type === 'computed') ? (page as ReadablePage) : undefined;
 }
 
 /** Where a page's cover image is read: a file of the revision through its download URL, or its http(s) URL. */
@@ -242,8 +262,11 @@ export const readPublished = readOperation({
       fingerprint: `${revision.id}.${await fingerprintOf(resolved.chrome)}`,
     });
     if (resolved.rest.length === 0) return navigation.first ? pageAnswer(ctx, resolved, navigation, navigation.first) : notFound();
-    const page = navigation.byPath.get(resolved.rest.join('/'));
+    const path = resolved.rest.join('/');
+    const page = navigation.byPath.get(path);
     if (!page) {
+      const markdownPage = markdownPageOf(navigation, path);
+      if (markdownPage) return markdownAnswer(ctx, resolved, navigation, markdownPage);
       const elsewhere = await resolved.elsewhere(navigation);
       return elsewhere ? redirectAnswer(elsewhere, resolved.admitted, resolved.chrome.cookiePath) : notFound();
     }

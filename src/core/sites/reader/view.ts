@@ -123,6 +123,8 @@ export interface Crumb {
 export interface PageView {
   readonly id: string;
   readonly url: string;
+  /** The URL of its Markdown version (ai-paths.ts). */
+  readonly markdownUrl: string;
   readonly title: string;
   readonly emoji?: string;
   readonly icon?: string;
@@ -174,6 +176,8 @@ export type ReaderAnswer =
    */
   | { readonly kind: 'redirect'; readonly status: 301 | 302 | 307 | 308; readonly location: string; readonly admitted: Admitted; readonly cookiePath?: string }
   | { readonly kind: 'page'; readonly chrome: SiteChrome; readonly page: PageView; readonly admitted: Admitted; readonly fingerprint: string }
+  /** A page's Markdown version (page-markdown.ts), at its URL plus `.md`; `indexable` as the site's chrome says. */
+  | { readonly kind: 'markdown'; readonly text: string; readonly noindex: boolean; readonly indexable: boolean; readonly cookiePath: string; readonly admitted: Admitted; readonly fingerprint: string }
   | { readonly kind: 'search'; readonly chrome: SiteChrome; readonly query: string; readonly hits: readonly ReaderHit[]; readonly count: number; readonly admitted: Admitted }
   | { readonly kind: 'sitemap'; readonly urls: readonly string[] }
   /** robots.txt: where the sitemap is; absent: the site asks not to be crawled. */

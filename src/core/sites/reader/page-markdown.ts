@@ -1,0 +1,34 @@
+import type { Context } from '../../context.js';
+import { refOfUrl } from '../../content/document.js';
+import { rewriteUrls } from '../../content/rewrite-urls.js';
+import type { RevisionRecord } from '../../records.js';
+import { markdownUrlOf } from './ai-paths.js';
+import type { Navigation, ReadablePage } from './navigation.js';
+import { readerBody } from './page-body.js';
+
+/**
+ * A page as Markdown, for AI tools (its `.md` URL, llms-full.txt, the site's MCP server): `# Title`, its
+ * description, then its body as stored (a computed page's generated Markdown), GitBook's blocks kept as
+ * written. Links to pages lead to their published `.md` URLs, links to files to their download URLs; any
+ * other URL stays as written. Made once per revision, page and site space URL (ctx.derived).
+ */
+
+/** The Markdown of a readable page of a revision of a space of `organizationId`, under a site space's URL. */
+export async function pageMarkdown(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage, base: string): Promise<string> {
+  const body = await readerBody(ctx, organizationId, revision, navigation, page, base);
+  return ctx.derived.get(`reader-markdown\u0000${base}\u0000${page.id}\u0000${body.source}`, revision.id, async () => {
+    const rewritten = (url: string): string | undefined => {
+      const ref = refOfUrl(url);
+      if (ref.kind === 'file') return body.links[url] ?? undefined;
+      if (ref.kind !== 'page' && !(ref.kind === 'anchor' && ref.page !== undefined)) return undefined;
+      const target = navigation.urls.get(ref.page!);
+      if (target === undefined) return undefined;
+      return ref.kind === 'anchor' ? `${markdownUrlOf(target)}#${encodeURIComponent(ref.anchor)}` : markdownUrlOf(target);
+    };
+    // Parsing costs ~2 ms a KB: only a body that links a page or a file is parsed.
+    const linked = Object.keys(body.links).some((url) => rewritten(url) !== undefined);
+    const text = linked ? rewriteUrls(body.markdown, rewritten) : body.markdown;
+    const head = `# ${page.title}\n\n${page.description !== undefined && page.description !== '' ? `${page.description}\n\n` : ''}`;
+    return `${head}${text.trimEnd()}\n`;
+  });
+}
