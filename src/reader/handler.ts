@@ -1,5 +1,5 @@
 import type { Platform } from '../core/platform.js';
-import { ApiError, readPublished, readPublishedRobots, readPublishedSitemap, type Admitted, type ReaderAnswer } from '../core/reader.js';
+import { ApiError, LLMS_FULL_SEGMENT, LLMS_SEGMENT, readPublished, readPublishedLlms, readPublishedRobots, readPublishedSitemap, type Admitted, type ReaderAnswer } from '../core/reader.js';
 import { FRAGMENT_CSP, FRAME_ANCESTORS } from '../adapters/framing.js';
 import type { PlainRequest, PlainResponse } from '../adapters/plain.js';
 import { RenderCache } from './cache.js';
@@ -31,6 +31,13 @@ interface Cached {
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/** Whether a path's last segment is llms.txt or llms-full.txt. */
+const isLlmsPath = (segments: readonly string[]) => segments.length > 0 && (segments[segments.length - 1] === LLMS_SEGMENT || segments[segments.length - 1] === LLMS_FULL_SEGMENT);
+
+/** The lines of robots.txt that name a site's llms.txt and llms-full.txt, as comments: robots.txt has no field for them. */
+const robotsLlms = (urls: readonly string[] | undefined) => (urls ?? []).map((url) => `# LLMs: ${url}\n`).join('');
 
 /** The run of a reader operation: no caller, since the core decides who may read by the site's visibility. */
 type Run = <O>(operation: { run: (...args: any[]) => Promise<O> } & object, input: unknown, origin?: string) => Promise<O>;
@@ -90,7 +97,9 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
     if (!('spaceId' in parsed.reader.site) && rest.length === 1 && (rest[0] === 'robots.txt' || rest[0] === 'sitemap.xml')) {
       result = await run(rest[0] === 'robots.txt' ? readPublishedRobots : readPublishedSitemap, { site: parsed.reader.site }, origin);
     } else {
-      result = await run(readPublished, { request: parsed.reader }, origin);
+      // llms.txt and llms-full.txt of a site or section; any other path (a page at such a path too) is a page's.
+      const llms = isLlmsPath(rest) ? await run(readPublishedLlms, { request: parsed.reader }, origin) : undefined;
+      result = llms ?? (await run(readPublished, { request: parsed.reader }, origin));
     }
     switch (result.kind) {
       case 'missing':
@@ -108,7 +117,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         return {
           status: 200,
           headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300' },
-          body: result.sitemap === undefined ? 'User-agent: *\nDisallow: /\n' : `User-agent: *\nAllow: /\n\nSitemap: ${result.sitemap}\n`,
+          body: result.sitemap === undefined ? 'User-agent: *\nDisallow: /\n' : `User-agent: *\nAllow: /\n\nSitemap: ${result.sitemap}\n${robotsLlms(result.llms)}`,
         };
       case 'sitemap':
         return {
@@ -125,14 +134,15 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         }
         return { ...(await documentResponse(200, searchDocument(result.chrome, result.query, result.hits, result.count), result.chrome.url, headers)), ...cookies };
       }
+      case 'llms':
       case 'markdown': {
         const headers: Record<string, string> = {
-          'content-type': MARKDOWN_TYPE,
+          'content-type': result.kind === 'llms' ? TEXT_TYPE : MARKDOWN_TYPE,
           'x-content-type-options': 'nosniff',
           etag: `"${result.fingerprint}"`,
           'cache-control': result.indexable ? 'public, no-cache' : 'private, no-cache',
           vary: 'Cookie',
-          ...(result.noindex && { 'x-robots-tag': 'noindex' }),
+          ...((result.kind === 'llms' ? !result.indexable : result.noindex) && { 'x-robots-tag': 'noindex' }),
         };
         const cookies = cookiesFor(parsed, result.admitted, result.cookiePath, secure);
         if (matches(request.headers['if-none-match'], headers.etag)) return { status: 304, headers, ...cookies };

@@ -139,17 +139,9 @@ httpSuite('reader Markdown pages', (h) => {
     const token = await r.token(await r.privateKey(guarded.id));
     expect(await markdown(`${guarded.url}/members.md?jwt_token=${token}`)).toBe('# Members\n\nInside.\n');
 
-    const open = await r.spaceWith('Open', [{ title: 'Open page', document: { markdown: 'For all.\n' } }]);
-    const beta = await r.spaceWith('Beta', [{ title: 'Beta page', document: { markdown: 'For beta users.\n' } }]);
-    const site = await r.createSite({ title: 'Adaptive' });
-    await r.setSchema(site.id);
-    await r.addSection(site.id, open, 'Open');
-    const section = await r.addSection(site.id, beta, 'Beta');
-    r.ok(await h().owner.patch(`${r.site(site.id)}/sections/${section.id}`, { condition: 'visitor.claims.isBeta' }));
-    await r.publish(site.id);
-    const betaUrl = `${(await r.published(site.id)).structure.structure[1].urls.published}/beta-page.md`;
+    const site = await r.betaSite();
+    const betaUrl = `${site.betaUrl}/beta-page.md`;
     expect((await r.read(betaUrl)).status).toBe(404);
-    const betaToken = await r.token(await r.privateKey(site.id), { isBeta: true });
-    expect(await markdown(`${betaUrl}?jwt_token=${betaToken}`)).toBe('# Beta page\n\nFor beta users.\n');
+    expect(await markdown(`${betaUrl}?jwt_token=${site.betaToken}`)).toBe('# Beta page\n\nFor beta users.\n');
   });
 });

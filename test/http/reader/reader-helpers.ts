@@ -74,5 +74,23 @@ export function readerHelpers(h: () => Harness) {
     return { id: created.id as string, space, url: (await sites.published(created.id)).site.urls.published as string };
   }
 
-  return { ...sites, shareLink, privateKey, token, publishedSite, write, spaceWith, publish, read, page, heading, hrefs };
+  /**
+   * A published site of two sections, `Open` (a page `Open page`) and `Beta` (a page `Beta page`) shown to
+   * visitors whose token says `isBeta`: its id, its URL, the Beta section's URL, and a token that shows it.
+   */
+  async function betaSite() {
+    const open = await spaceWith('Open', [{ title: 'Open page', document: { markdown: 'For all.\n' } }]);
+    const beta = await spaceWith('Beta', [{ title: 'Beta page', document: { markdown: 'For beta users.\n' } }]);
+    const site = await sites.createSite({ title: 'Adaptive' });
+    await sites.setSchema(site.id);
+    await sites.addSection(site.id, open, 'Open');
+    const section = await sites.addSection(site.id, beta, 'Beta');
+    ok(await h().owner.patch(`${sites.site(site.id)}/sections/${section.id}`, { condition: 'visitor.claims.isBeta' }));
+    await publish(site.id);
+    const published = await sites.published(site.id);
+    const betaToken = await token(await privateKey(site.id), { isBeta: true });
+    return { id: site.id as string, url: published.site.urls.published as string, betaUrl: published.structure.structure[1].urls.published as string, betaToken };
+  }
+
+  return { ...sites, betaSite, shareLink, privateKey, token, publishedSite, write, spaceWith, publish, read, page, heading, hrefs };
 }

@@ -60,7 +60,7 @@ const siteSpaceOf = (title: string, url: string) => ({ title, url, searchUrl: `$
  * the path asked for as `location` (relative to the site, as the public API's visitor authentication
  * sends it), where the visitor's sign-in comes back with a token; else a 401 in the site's layout.
  */
-async function unauthorized(ctx: Context, site: SiteRecord, segments: readonly string[]): Promise<ReaderAnswer> {
+export async function unauthorized(ctx: Context, site: SiteRecord, segments: readonly string[]): Promise<ReaderAnswer> {
   const fallback = site.publishingAuth?.fallbackURL;
   if (fallback !== undefined) {
     const url = new URL(fallback);

@@ -3,6 +3,7 @@ import { loadRevision } from '../../content/revision.js';
 import { readOperation } from '../../operation.js';
 import { NO_CLAIMS } from '../adaptive/evaluate.js';
 import { findSite } from './admission.js';
+import { LLMS_FULL_SEGMENT, LLMS_SEGMENT } from './ai-paths.js';
 import { navigationOf } from './navigation.js';
 import type { ReaderAnswer, SiteRef } from './view.js';
 import { visibleStructure } from './visible-structure.js';
@@ -27,7 +28,8 @@ export const readPublishedRobots = readOperation({
     const site = await findSite(ctx, name);
     if (!site || !site.published) return { kind: 'missing' };
     if (site.visibility !== 'public') return { kind: 'robots' };
-    return { kind: 'robots', sitemap: `${(await visibleStructure(ctx, site, NO_CLAIMS)).url}/sitemap.xml` };
+    const url = (await visibleStructure(ctx, site, NO_CLAIMS)).url;
+    return { kind: 'robots', sitemap: `${url}/sitemap.xml`, llms: [`${url}/${LLMS_SEGMENT}`, `${url}/${LLMS_FULL_SEGMENT}`] };
   },
 });
 

@@ -178,7 +178,9 @@ export type ReaderAnswer =
   | { readonly kind: 'page'; readonly chrome: SiteChrome; readonly page: PageView; readonly admitted: Admitted; readonly fingerprint: string }
   /** A page's Markdown version (page-markdown.ts), at its URL plus `.md`; `indexable` as the site's chrome says. */
   | { readonly kind: 'markdown'; readonly text: string; readonly noindex: boolean; readonly indexable: boolean; readonly cookiePath: string; readonly admitted: Admitted; readonly fingerprint: string }
+  /** llms.txt or llms-full.txt of a site or section (llms.ts). */
+  | { readonly kind: 'llms'; readonly text: string; readonly indexable: boolean; readonly cookiePath: string; readonly admitted: Admitted; readonly fingerprint: string }
   | { readonly kind: 'search'; readonly chrome: SiteChrome; readonly query: string; readonly hits: readonly ReaderHit[]; readonly count: number; readonly admitted: Admitted }
   | { readonly kind: 'sitemap'; readonly urls: readonly string[] }
-  /** robots.txt: where the sitemap is; absent: the site asks not to be crawled. */
-  | { readonly kind: 'robots'; readonly sitemap?: string };
+  /** robots.txt: where the sitemap is, and the site's llms.txt and llms-full.txt; absent: the site asks not to be crawled. */
+  | { readonly kind: 'robots'; readonly sitemap?: string; readonly llms?: readonly string[] };

@@ -1,0 +1,128 @@
+import * as v from 'valibot';
+import type { Context } from '../../context.js';
+import { computedSeed } from '../../content/computed.js';
+import { readOperation } from '../../operation.js';
+import { pause } from '../../pause.js';
+import { LLMS_FULL_SEGMENT, LLMS_SEGMENT, MCP_SEGMENT } from './ai-paths.js';
+import { fingerprintOf } from './fingerprint.js';
+import { navigationOf } from './navigation.js';
+import { pageMarkdown } from './page-markdown.js';
+import { unauthorized } from './read-published.js';
+import { siteIndexOf, type SiteIndex } from './site-index.js';
+import { siteScopeOf } from './site-scope.js';
+import type { ReaderAnswer, ReaderRequest } from './view.js';
+
+/**
+ * `llms.txt` and `llms-full.txt` of a published site and of each of its sections (llmstxt.org): the index
+ * of its pages with their `.md` URLs, one `##` per section (site space, page group), and all their
+ * Markdown in one text, in tree order. What they list is what the visitor may read (site-scope.ts).
+ */
+
+/** How many pages llms-full.txt reads between two pauses: a page takes well under a few milliseconds, so a turn stays short. */
+const PAGES_PER_TURN = 16;
+
+/** The summary line of an index: the section's description, else the first page's, else what the file is. */
+function summaryOf(index: SiteIndex, sectionDescription: string | undefined): string {
+  const first = index.siteSpaces[0]?.groups[0]?.pages[0];
+  const text = sectionDescription ?? first?.description ?? `The documentation of ${index.title}, as Markdown for AI tools.`;
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A title or description on one line, without the brackets that would end a Markdown link's text early. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+const linkText = (text: string) => oneLine(text).replace(/([\\[\]])/g, '\\$1');
+
+/** The head of both files: the title, the summary, and where the rest is. */
+function headOf(index: SiteIndex, summary: string): string {
+  return [
+    `# ${oneLine(index.title)}`,
+    '',
+    `> ${summary}`,
+    '',
+    `Each page is Markdown at its URL plus \`.md\`. All pages in one file: ${index.url}/${LLMS_FULL_SEGMENT}. ` +
+      `An MCP server to search and read this site: ${index.url}/${MCP_SEGMENT}.`,
+    '',
+  ].join('\n');
+}
+
+/** llms.txt: the head, then one `##` per group with a line per page. */
+function indexText(index: SiteIndex, summary: string): string {
+  const lines = [headOf(index, summary)];
+  for (const siteSpace of index.siteSpaces) {
+    for (const group of siteSpace.groups) {
+      lines.push(`## ${oneLine(group.title)}`, '');
+      for (const page of group.pages) lines.push(`- [${linkText(page.title)}](${page.markdownUrl})${page.description !== undefined ? `: ${oneLine(page.description)}` : ''}`);
+      lines.push('');
+    }
+  }
+  return lines.join('\n');
+}
+
+/** What llms-full.txt is made of: each site space's URL and revision, and the version of each computed page (which the revision does not fix). */
+async function fullSource(ctx: Context, index: SiteIndex): Promise<string> {
+  const parts: string[] = [];
+  for (const siteSpace of index.siteSpaces) {
+    parts.push(`${siteSpace.url}@${siteSpace.revision.id}`);
+    for (const group of siteSpace.groups) {
+      for (const page of group.pages) if (page.entry.type === 'computed') parts.push(await computedSeed(ctx, siteSpace.organizationId, page.entry.computed!));
+    }
+  }
+  return fingerprintOf(parts);
+}
+
+/** llms-full.txt: the head, then every page's Markdown in tree order; made once per revisions and kept (ctx.derived). */
+async function fullText(ctx: Context, index: SiteIndex, head: string, source: string): Promise<string> {
+  const pages = index.siteSpaces.reduce((count, siteSpace) => count + siteSpace.groups.reduce((sum, group) => sum + group.pages.length, 0), 0);
+  const body = await ctx.derived.get(
+    `llms-full\u0000${index.url}`,
+    source,
+    async () => {
+      const texts: string[] = [];
+      for (const siteSpace of index.siteSpaces) {
+        const navigation = await navigationOf(ctx, siteSpace.revision, siteSpace.url);
+        for (const group of siteSpace.groups) {
+          for (const page of group.pages) {
+            // Reading an in-memory store never waits: without a pause, a large site would hold the event loop.
+            if (texts.length % PAGES_PER_TURN === PAGES_PER_TURN - 1) await pause();
+            texts.push(await pageMarkdown(ctx, siteSpace.organizationId, siteSpace.revision, navigation, page.entry, siteSpace.url));
+          }
+        }
+      }
+      return texts.join('\n');
+    },
+    () => Math.max(1, pages),
+  );
+  return `${head}\n${body}`;
+}
+
+/** The input of the operation: the reader's request, whose last segment is llms.txt or llms-full.txt. */
+const LlmsInput = v.custom<ReaderRequest>((value) => typeof value === 'object' && value !== null);
+
+/**
+ * Reads `llms.txt` or `llms-full.txt` (the request's last segment) of a published site or section; answers
+ * undefined when the path is no site's or section's (a page's, or nothing), for the reader to read as a page.
+ */
+export const readPublishedLlms = readOperation({
+  name: 'readPublishedLlms',
+  summary: 'Read the llms.txt or llms-full.txt of a published site',
+  body: { request: LlmsInput },
+  response: v.custom<ReaderAnswer | undefined>(() => true),
+  async run(ctx, { request }): Promise<ReaderAnswer | undefined> {
+    const last = request.segments[request.segments.length - 1];
+    if (last !== LLMS_SEGMENT && last !== LLMS_FULL_SEGMENT) return undefined;
+    const scope = await siteScopeOf(ctx, request);
+    if (scope === undefined) return undefined;
+    if ('kind' in scope) return scope.kind === 'missing' ? scope : unauthorized(ctx, scope.site, request.segments);
+    const index = await siteIndexOf(ctx, scope.site, scope.visible, scope.section);
+    const summary = summaryOf(index, scope.section?.node.section.description || undefined);
+    const answer = { kind: 'llms' as const, indexable: scope.site.visibility === 'public', cookiePath: scope.cookiePath, admitted: scope.admitted };
+    if (last === LLMS_SEGMENT) {
+      const text = indexText(index, summary);
+      return { ...answer, text, fingerprint: `llms.${await fingerprintOf(text)}` };
+    }
+    // Hashing megabytes on every request would cost more than what they are made of: the pages' revisions.
+    const source = await fullSource(ctx, index);
+    const head = headOf(index, summary);
+    return { ...answer, text: await fullText(ctx, index, head, source), fingerprint: `llms-full.${await fingerprintOf([source, head])}` };
+  },
+});
