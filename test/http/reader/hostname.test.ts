@@ -21,7 +21,9 @@ httpSuite('reader at a custom hostname', (h) => {
     expect(home.type).toBe('text/html; charset=utf-8');
     expect(home.text).toContain('href="https://docs.acme.test/setup"');
     expect((await getAt('docs.acme.test', '/setup')).text).toContain('<h1 class="page-title">Setup</h1>');
-    expect((await getAt('docs.acme.test', '/robots.txt')).text).toBe('User-agent: *\nAllow: /\n\nSitemap: https://docs.acme.test/sitemap.xml\n');
+    expect((await getAt('docs.acme.test', '/robots.txt')).text).toBe(
+      'User-agent: *\nAllow: /\n\nSitemap: https://docs.acme.test/sitemap.xml\n# LLMs: https://docs.acme.test/llms.txt\n# LLMs: https://docs.acme.test/llms-full.txt\n',
+    );
     expect((await getAt('docs.acme.test', '/sitemap.xml')).text).toContain('<loc>https://docs.acme.test/welcome</loc>');
     expect((await getAt('docs.acme.test', '/nothing-here')).status).toBe(404);
     // Another host, and the API's own paths, are the API's: `/` there is the server's landing page.

@@ -39,7 +39,7 @@ httpSuite('reader search and crawlers', (h) => {
     expect([...sitemap.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])).toEqual([`${site.url}/welcome`]);
     expect(await r.page(`${site.url}/not-for-robots`)).toContain('<meta name="robots" content="noindex">');
     const robots = await r.read(`${site.url}/robots.txt`);
-    expect(robots.text).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
+    expect(robots.text).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n# LLMs: ${site.url}/llms.txt\n# LLMs: ${site.url}/llms-full.txt\n`);
     r.ok(await h().owner.patch(r.site(site.id), { visibility: 'unlisted' }));
     expect((await r.read(`${site.url}/robots.txt`)).text).toBe('User-agent: *\nDisallow: /\n');
     expect((await r.read(`${site.url}/sitemap.xml`)).status).toBe(404);
