@@ -4,7 +4,7 @@ import { mergedBodyJob } from './change-requests/merge/text.js';
 import { commentBodyJob } from './comments/body.js';
 import { pageTextJob } from './content/author/page-text.js';
 import { revertBlocksJob } from './content/author/revert-blocks.js';
-import { openAPIMarkdownJob } from './content/computed-markdown.js';
+import { openAPIPageJob } from './content/computed-page.js';
 import { markdownDocumentJob } from './content/document-job.js';
 import { planImportJob } from './content/import/plan-job.js';
 import { outlineJob } from './content/outline-job.js';
@@ -19,7 +19,7 @@ import { buildSearchIndexJob, indexPageJob } from './search/build-job.js';
  */
 const JOBS: readonly Job<any, any>[] = [
   parseSpecificationJob,
-  openAPIMarkdownJob,
+  openAPIPageJob,
   pdfReferencesJob,
   renderPdfJob,
   planImportJob,

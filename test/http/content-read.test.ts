@@ -197,7 +197,7 @@ httpSuite('content reads', (h) => {
     const [expanded] = await a.pages(space.id, cr.id);
     expect(expanded).toMatchObject({ type: 'document', title: 'API', path: 'api', computed: source, computedSeed: expect.any(String), pages: [] });
     const page = await a.page(space.id, cr.id, expanded.id);
-    const responses = '**Responses**\n\n| Status | Description | Content |\n| ------ | ----------- | ------- |\n| `200`  | OK          |         |\n';
+    const responses = '**Responses**\n\n**`200`**: OK\n';
     expect(page.markdown).toBe(`The pet store.\n\n## GET \`/pets\`\n\nList pets\n\n${responses}\n## POST \`/pets\`\n\nAdd a pet\n\n${responses}`);
     const [stored] = await a.pages(space.id, cr.id, '?computed=false');
     expect(stored).toEqual({

@@ -187,8 +187,8 @@ httpSuite(
     });
 
     it('prints computed pages as the document their specification makes, and renders again for a newer version', async () => {
-      // The operation's responses table, as the PDF's text holds it (cells joined).
-      const RESPONSES = 'Responses\nStatusDescriptionContent\n200OK';
+      // The operation's responses, as the PDF's text holds them.
+      const RESPONSES = 'Responses\n200: OK';
       const org = `/v1/orgs/${h().organizationId}`;
       const specOf = (summary: string) =>
         JSON.stringify({ openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { summary, responses: { '200': { description: 'OK' } } } } } });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openAPIMarkdownJob } from '../../src/core/content/computed-markdown.js';
+import { openAPIPageJob } from '../../src/core/content/computed-page.js';
 import { defineJob } from '../../src/core/job.js';
 import { prepareJobs } from '../../src/core/jobs.js';
 import { parseSpecificationJob } from '../../src/core/openapi-specs/parse.js';
@@ -79,10 +79,10 @@ describe('the worker pool', () => {
   it('keeps the event loop turning while a job runs, where the inline runner holds it', async () => {
     pool = createWorkerPool({ threads: 1 });
     const input = { document: bigDocument(100), slug: 'things' };
-    const inline = await countingTurns(() => inlineWorkers.run(openAPIMarkdownJob, input));
-    const pooled = await countingTurns(() => pool!.run(openAPIMarkdownJob, input));
-    expect(pooled.value).toBe(inline.value);
-    expect(pooled.value).toContain('## GET `/things/99`');
+    const inline = await countingTurns(() => inlineWorkers.run(openAPIPageJob, input));
+    const pooled = await countingTurns(() => pool!.run(openAPIPageJob, input));
+    expect(pooled.value).toEqual(inline.value);
+    expect(pooled.value.markdown).toContain('## GET `/things/99`');
     // Generating is synchronous: in-process, not one turn passes until it is done.
     expect(inline.turns).toBe(0);
     expect(pooled.turns).toBeGreaterThan(0);
@@ -91,20 +91,20 @@ describe('the worker pool', () => {
   it('runs jobs side by side on several threads, and queues the rest', async () => {
     pool = createWorkerPool({ threads: 2 });
     const inputs = Array.from({ length: 5 }, (_, i) => ({ document: bigDocument(10 + i), slug: `s${i}` }));
-    const outputs = await Promise.all(inputs.map((input) => pool!.run(openAPIMarkdownJob, input)));
-    outputs.forEach((markdown, i) => expect(markdown).toContain(`## GET \`/things/${9 + i}\``));
+    const outputs = await Promise.all(inputs.map((input) => pool!.run(openAPIPageJob, input)));
+    outputs.forEach(({ markdown }, i) => expect(markdown).toContain(`## GET \`/things/${9 + i}\``));
   });
 
   it('rejects with the message of a job that throws, an ApiError keeping its status', async () => {
     pool = createWorkerPool({ threads: 1 });
     // Not JSON: the job answers with a message page, it does not throw.
-    expect(await pool.run(openAPIMarkdownJob, { document: '{', slug: 'broken' })).toContain('could not be read');
+    expect((await pool.run(openAPIPageJob, { document: '{', slug: 'broken' })).markdown).toContain('could not be read');
     // A job the registry does not list fails in the thread, with a message saying so.
     const unknown = defineJob({ name: 'notRegistered', what: 'an unlisted job', run: () => 1 });
     await expect(pool.run(unknown, undefined)).rejects.toThrow(/an unlisted job failed: No job named notRegistered/);
     await expect(inlineWorkers.run(unknown, undefined)).rejects.toThrow(/No job named notRegistered/);
-    // An input that is not a document at all makes the job itself throw: its message comes back.
-    const error = await pool.run(openAPIMarkdownJob, { document: 'null', slug: 'null' }).catch((caught: unknown) => caught);
+    // An input that is neither text nor bytes makes the job itself throw: its message comes back.
+    const error = await pool.run(openAPIPageJob, { document: 42 as unknown as string, slug: 'null' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/^generating the pages of an OpenAPI document failed: \S/);
     expect(error).not.toBeInstanceOf(ApiError);
@@ -112,7 +112,7 @@ describe('the worker pool', () => {
 
   it('stops a job past its time with a 422 naming the limit, and goes on with the next', async () => {
     pool = createWorkerPool({ threads: 1, jobTimeoutMs: 1 });
-    const error = await pool.run(openAPIMarkdownJob, { document: bigDocument(5000), slug: 'slow' }).catch((caught: unknown) => caught);
+    const error = await pool.run(openAPIPageJob, { document: bigDocument(5000), slug: 'slow' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(JobLimitError);
     expect((error as ApiError).status).toBe(422);
     expect((error as Error).message).toBe('generating the pages of an OpenAPI document went over 0.001 s of work, the most one job may use');
@@ -150,11 +150,11 @@ describe('the worker pool', () => {
   it('stops a job whose thread runs out of its memory with a 422 naming the limit', async () => {
     pool = createWorkerPool({ threads: 1, jobMemoryMb: 64 });
     // About 30 MB of text, and many times that once parsed: more than the thread may hold.
-    const error = await pool.run(openAPIMarkdownJob, { document: bigDocument(200_000), slug: 'huge' }).catch((caught: unknown) => caught);
+    const error = await pool.run(openAPIPageJob, { document: bigDocument(200_000), slug: 'huge' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(JobLimitError);
     expect((error as Error).message).toBe('generating the pages of an OpenAPI document went over 64 MB of memory, the most one job may use');
     // The pool replaces the thread it lost.
-    expect(await pool.run(openAPIMarkdownJob, { document: bigDocument(1), slug: 'small' })).toContain('## GET `/things/0`');
+    expect((await pool.run(openAPIPageJob, { document: bigDocument(1), slug: 'small' })).markdown).toContain('## GET `/things/0`');
     // Filling 64 MB and starting a new thread takes ~10 s alone on two cores, more on a busy machine.
   }, 60_000);
 
@@ -162,16 +162,16 @@ describe('the worker pool', () => {
     pool = createWorkerPool({ threads: 1 });
     const running = new AbortController();
     const queued = new AbortController();
-    const first = pool.run(openAPIMarkdownJob, { document: bigDocument(3000), slug: 'a' }, running.signal);
-    const second = pool.run(openAPIMarkdownJob, { document: bigDocument(3000), slug: 'b' }, queued.signal);
+    const first = pool.run(openAPIPageJob, { document: bigDocument(3000), slug: 'a' }, running.signal);
+    const second = pool.run(openAPIPageJob, { document: bigDocument(3000), slug: 'b' }, queued.signal);
     queued.abort(new Error('not wanted any more'));
     running.abort(new Error('the platform is closing'));
     await expect(first).rejects.toThrow('the platform is closing');
     await expect(second).rejects.toThrow('not wanted any more');
-    const pending = expect(pool.run(openAPIMarkdownJob, { document: bigDocument(3000), slug: 'c' })).rejects.toThrow('The worker pool is closed');
+    const pending = expect(pool.run(openAPIPageJob, { document: bigDocument(3000), slug: 'c' })).rejects.toThrow('The worker pool is closed');
     await pool.close();
     await pending;
-    await expect(pool.run(openAPIMarkdownJob, { document: '{}', slug: 'd' })).rejects.toThrow('The worker pool is closed');
+    await expect(pool.run(openAPIPageJob, { document: '{}', slug: 'd' })).rejects.toThrow('The worker pool is closed');
   });
 
   it('takes its size from the option, else DOCS_PLATFORM_WORKER_THREADS, else the cores but one', () => {

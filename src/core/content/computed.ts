@@ -1,7 +1,8 @@
 import type { Context } from '../context.js';
 import { findSpec } from '../openapi-specs/present.js';
 import { latestVersion, versionDocument } from '../openapi-specs/processing.js';
-import { openAPIMarkdownJob } from './computed-markdown.js';
+import type { ApiReference } from './api-reference/model.js';
+import { openAPIPageJob, type OpenAPIPage } from './computed-page.js';
 import type { ComputedSource } from './model.js';
 
 /**
@@ -11,9 +12,11 @@ import type { ComputedSource } from './model.js';
  * `computed` page (`computed=false`).
  */
 
-/** What a computed page expands into: its generated Markdown and the seed it was generated from. */
+/** What a computed page expands into: its generated Markdown, its page model, and the seed it was generated from. */
 export interface ComputedContent {
   readonly markdown: string;
+  /** The page model the Markdown renders (absent while there is no version, or when its document cannot be read). */
+  readonly reference?: ApiReference;
   /** The id of the specification version the content comes from (`none` while there is none). */
   readonly seed: string;
 }
@@ -32,11 +35,14 @@ export async function computedSeed(ctx: Pick<Context, 'tx'>, organizationId: str
   return (await sourceVersion(ctx, organizationId, source))?.id ?? 'none';
 }
 
-/** The kind of generated Markdown in the derived-data cache, by specification version (versions never change). */
+/** The kind of generated content in the derived-data cache, by specification version (versions never change). */
 const COMPUTED_KIND = 'computed:openapi';
 
-/** How many characters of generated Markdown weigh as one page in the derived-data cache (about a page's index). */
-const CHARACTERS_PER_PAGE = 5000;
+/**
+ * How many characters of generated Markdown weigh as one page in the derived-data cache (about a page's
+ * index). The page model weighs about as much again as its Markdown, hence the half.
+ */
+const CHARACTERS_PER_PAGE = 2500;
 
 /**
  * Generates the content of a computed page of an organization: once per specification version (kept in
@@ -46,7 +52,7 @@ export async function computeContent(ctx: ComputeContext, organizationId: string
   const slug = source.dependencies.spec.ref.spec;
   const version = await sourceVersion(ctx, organizationId, source);
   if (!version) return { markdown: `_The OpenAPI specification ${slug} has no processed version yet._\n`, seed: 'none' };
-  const generate = async () => ctx.workers.run(openAPIMarkdownJob, { document: await versionDocument(ctx, version), slug });
-  const markdown = await ctx.derived.get(COMPUTED_KIND, version.id, generate, (text) => Math.ceil(text.length / CHARACTERS_PER_PAGE));
-  return { markdown, seed: version.id };
+  const generate = async () => ctx.workers.run(openAPIPageJob, { document: await versionDocument(ctx, version), slug });
+  const page = await ctx.derived.get<OpenAPIPage>(COMPUTED_KIND, version.id, generate, ({ markdown }) => Math.ceil(markdown.length / CHARACTERS_PER_PAGE));
+  return { markdown: page.markdown, ...(page.reference && { reference: page.reference }), seed: version.id };
 }

@@ -97,9 +97,9 @@ httpSuite('reader pages', (h) => {
     expect(r.heading(html)).toBe('API reference');
     expect(html).toContain('<h2 id="get-pets"><a class="anchor" href="#get-pets" aria-label="Link to this section">#</a>GET <code>/pets</code></h2>');
     expect(html).toContain('List pets');
-    expect(html).toMatch(/<td><code>limit<\/code><\/td>\s*<td>query<\/td>\s*<td>no<\/td>\s*<td>integer<\/td>\s*<td>How many<\/td>/);
-    expect(html).toMatch(/<strong>Request body<\/strong>[\s\S]*<td><code>application\/json<\/code><\/td>\s*<td>Pet<\/td>/);
-    expect(html).toMatch(/<td><code>201<\/code><\/td>\s*<td>Added<\/td>/);
+    expect(html).toMatch(/<td><code>limit<\/code><\/td>\s*<td>query<\/td>\s*<td>integer<\/td>\s*<td>no<\/td>\s*<td>How many.<\/td>/);
+    expect(html).toMatch(/<strong>Request body<\/strong>[\s\S]*<code>application\/json<\/code>: Pet/);
+    expect(html).toMatch(/<strong><code>201<\/code><\/strong>: Added/);
   });
 
   it('allows exactly its own inline script and style by their hashes', async () => {
