@@ -88,7 +88,7 @@ httpSuite('reader Markdown pages', (h) => {
     expect(text.startsWith('# API reference\n\n')).toBe(true);
     expect(text).toMatch(/## GET `\/pets`/);
     expect(text).toContain('List pets');
-    expect(text).toMatch(/\| `limit` +\| query +\| no +\| integer +\| How many +\|/);
+    expect(text).toMatch(/\| `limit` +\| query +\| integer +\| no +\| How many\. +\|/);
   });
 
   it('lets a page whose own path ends in .md win, and answers 404 for a .md of nothing', async () => {
