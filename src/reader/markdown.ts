@@ -69,8 +69,11 @@ rules.link_open = (tokens, at, options, env: Env, self) => {
   const token = tokens[at];
   const written = token.attrGet('href') ?? '';
   const href = target(env, written);
-  // The matching link_close follows before any other link_open: links do not nest.
-  const close = tokens.slice(at + 1).find((other) => other.type === 'link_close');
+  // The matching link_close follows before any other link_open: links do not nest. Found by walking forward,
+  // not by copying the rest of the line: a paragraph of 10,000 bare URLs took 15 s that way.
+  let end = at + 1;
+  while (end < tokens.length && tokens[end].type !== 'link_close') end++;
+  const close = tokens[end];
   if (href === null) {
     if (close) close.meta = { dropped: true };
     return '';

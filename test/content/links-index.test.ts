@@ -7,6 +7,7 @@ import { createDerivedCache } from '../../src/core/derived.js';
 import { createPlatform, type Platform } from '../../src/core/platform.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import { plainIndex } from './links-plain.js';
+import { inlineWorkers } from '../../src/core/inline-workers.js';
 
 /**
  * The per-revision links index is derived from its parent's when that one is cached: editing one page
@@ -39,7 +40,7 @@ async function setup() {
       parses++;
       return outlineOf(markdown);
     };
-    const index = await platform.store.read(async (tx) => linksIndexOf({ tx, derived: cache, parse }, await loadRevision(tx, revisionId)));
+    const index = await platform.store.read(async (tx) => linksIndexOf({ tx, derived: cache, parse, workers: inlineWorkers }, await loadRevision(tx, revisionId)));
     const scratch = await platform.store.read(async (tx) => buildLinksIndex(tx, await loadRevision(tx, revisionId)));
     expect(plainIndex(index)).toEqual(plainIndex(scratch));
     return { index, parses };

@@ -10,6 +10,7 @@ import type { Workers } from '../../src/core/workers.js';
 import { authoring, md } from './authoring.js';
 import { commentHelpers } from './comment-helpers.js';
 import { httpSuite } from './harness.js';
+import { readerHelpers } from './reader/reader-helpers.js';
 
 /**
  * Bodies longer than INLINE_MARKDOWN_CHARS are parsed as jobs (content/markdown-work.ts), off the event loop
@@ -60,6 +61,7 @@ httpSuite(
   (h) => {
     const a = authoring(h);
     const c = commentHelpers(h);
+    const r = readerHelpers(h);
 
     it('writes and reads a large body of each kind as the same function reads it on the calling thread; a short one stays there', async () => {
       const space = await a.space();
@@ -77,6 +79,40 @@ httpSuite(
           expect(ran, `${kind} at ${size}`).toEqual(size > INLINE_MARKDOWN_CHARS ? ['page-text', 'page-text', 'markdown-document'] : []);
         }
       }
+    });
+
+    it('reads the links and renders the page of a large body as of a short one', async () => {
+      const short = KINDS.prose(INLINE_MARKDOWN_CHARS / 8, '/pages/intro');
+      const long = KINDS.prose(LARGE, '/pages/intro');
+      const site = await r.publishedSite([
+        { title: 'Intro', slug: 'intro', document: md('## Start here\n\nHello.') },
+        { title: 'Short', slug: 'short', document: md(`${short}\n\n## Tail\n\nSee [the start](/pages/intro#start-here).`) },
+        { title: 'Long', slug: 'long', document: md(`${long}\n\n## Tail\n\nSee [the start](/pages/intro#start-here).`) },
+      ]);
+      const pages = (await h().owner.get(`/v1/spaces/${site.space}/content`)).body.pages as { id: string; slug: string }[];
+      const id = (slug: string) => pages.find((page) => page.slug === slug)!.id;
+      const links = async (slug: string) => {
+        ran.length = 0;
+        const response = await h().owner.get(`/v1/spaces/${site.space}/content/page/${id(slug)}/links`);
+        expect(response.status, response.text).toBe(200);
+        // The same links, each located in the page itself.
+        return { body: JSON.parse(JSON.stringify(response.body).replaceAll(id(slug), 'PAGE')), ran: [...ran] };
+      };
+      const [shortLinks, longLinks] = [await links('short'), await links('long')];
+      expect(longLinks.body).toEqual(shortLinks.body);
+      expect(shortLinks.ran).toEqual([]);
+      expect(longLinks.ran).toEqual(['markdown-outline']);
+      const rendered = async (slug: string) => {
+        ran.length = 0;
+        const html = await r.page(`${site.url}/${slug}`);
+        const tail = html.slice(html.indexOf('id="tail"'));
+        return { tail: tail.slice(0, tail.indexOf('</div>')), paragraphs: html.split('<p>').length, ran: [...ran] };
+      };
+      const [shortPage, longPage] = [await rendered('short'), await rendered('long')];
+      expect(longPage.tail).toBe(shortPage.tail);
+      expect(longPage.tail).toContain('/intro#start-here">the start</a>');
+      expect(longPage.paragraphs).toBeGreaterThan(shortPage.paragraphs);
+      expect(longPage.ran).toEqual(['markdown-outline']);
     });
 
     it('converts a large JSON document, and comments on a node of a large page', async () => {

@@ -5,6 +5,7 @@ import { loadRevision } from '../../../src/core/content/revision.js';
 import { outcome } from '../outcome.js';
 import { plainIndex } from '../../content/links-plain.js';
 import { describe, statusIn, targetsOf, type Model, type Real, type State } from './model.js';
+import { inlineWorkers } from '../../../src/core/inline-workers.js';
 
 /** An API link entry as `[target, status, locations]`. */
 function entryOf(item: any): [string, string, string[]] {
@@ -41,7 +42,7 @@ async function checkIndex(real: Real, revisionId: string) {
   };
   await real.platform.store.read(async (tx) => {
     const revision = await loadRevision(tx, revisionId);
-    const incremental = await linksIndexOf({ tx, derived: real.cache, parse }, revision);
+    const incremental = await linksIndexOf({ tx, derived: real.cache, parse, workers: inlineWorkers }, revision);
     expect(plainIndex(incremental)).toEqual(plainIndex(await buildLinksIndex(tx, revision)));
   });
   expect(parses).toBeLessThanOrEqual(real.parseBudget);

@@ -3,11 +3,10 @@ import { listQuery, mapPage } from '../../pagination.js';
 import type { RevisionRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
 import { readMap } from '../btree.js';
-import { outlineOf } from '../outline.js';
 import type { PageEntry } from '../model.js';
 import { nameOf, twins } from '../read.js';
 import { readFile, readMarkdown } from '../revision.js';
-import { indexAtHand, linksIndexOf, type IndexContext } from './links-index.js';
+import { indexAtHand, linksIndexOf, readOutline, type IndexContext } from './links-index.js';
 import { pageOfSorted } from './paging.js';
 import { pageLocation, whereOf } from './present.js';
 import { fileKey, scanPage } from './scan.js';
@@ -32,7 +31,7 @@ async function backlinksOf(ctx: IndexContext, revision: RevisionRecord, fileId: 
     const page = value as PageEntry;
     if (page.type !== 'document') continue;
     const markdown = await readMarkdown(ctx.tx, page);
-    if (markdown.includes(url) && scanPage(page, markdown, ctx.parse ?? outlineOf).refs.some((ref) => ref.kind === 'file' && ref.file === fileId)) pages.push(id);
+    if (markdown.includes(url) && (await scanPage(page, markdown, readOutline(ctx))).refs.some((ref) => ref.kind === 'file' && ref.file === fileId)) pages.push(id);
   }
   // The pages map iterates by id: already sorted.
   return pages;

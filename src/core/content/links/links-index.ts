@@ -1,8 +1,10 @@
 import type { ReadTransaction } from '../../../store/types.js';
 import type { DerivedCache } from '../../derived.js';
 import type { RevisionRecord } from '../../records.js';
+import type { Workers } from '../../workers.js';
 import { lowerBound, readMap } from '../btree.js';
 import { outlineOf } from '../outline.js';
+import { outlineOff } from '../outline-job.js';
 import type { PageEntry } from '../model.js';
 import { diffRevisions, loadRevision } from '../revision.js';
 import { refKey, sameSource, scanEntry, type LinkRef, type PageFacts, type ReadOutline } from './scan.js';
@@ -38,12 +40,16 @@ export interface LinksIndex {
 /** The kind of the index in the derived-data cache. */
 export const LINKS_KIND = 'links';
 
-/** What building an index needs: a transaction, the derived cache, and (for tests) the parser. */
+/** What building an index needs: a transaction, the derived cache, the workers that read long bodies, and (for tests) the parser. */
 export interface IndexContext {
   readonly tx: ReadTransaction;
   readonly derived: DerivedCache;
+  readonly workers: Workers;
   readonly parse?: ReadOutline;
 }
+
+/** How an index reads a body: the context's parser, else the outline, off the event loop when the body is long. */
+export const readOutline = (ctx: IndexContext): ReadOutline => ctx.parse ?? ((markdown) => outlineOff(ctx.workers, markdown));
 
 /** Targets over a base map, copied on write: adding or removing a page's links touches only its targets. */
 class Targets {
@@ -170,7 +176,7 @@ export function indexAtHand(ctx: IndexContext, revision: RevisionRecord): boolea
  * is cached, else built from nothing.
  */
 export function linksIndexOf(ctx: IndexContext, revision: RevisionRecord): Promise<LinksIndex> {
-  const parse = ctx.parse ?? outlineOf;
+  const parse = readOutline(ctx);
   return ctx.derived.get(LINKS_KIND, revision.id, async () => {
     const parent = cachedParent(ctx, revision);
     if (parent) return deriveLinksIndex(ctx.tx, parent, await loadRevision(ctx.tx, parent.revisionId), revision, parse);

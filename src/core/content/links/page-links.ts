@@ -1,7 +1,6 @@
 import type { RevisionRecord } from '../../records.js';
-import { outlineOf } from '../outline.js';
 import { readFile, readPage } from '../revision.js';
-import { indexAtHand, linksIndexOf, type IndexContext } from './links-index.js';
+import { indexAtHand, linksIndexOf, readOutline, type IndexContext } from './links-index.js';
 import { scanEntry, type PageFacts } from './scan.js';
 import type { LinkLookup } from './status.js';
 
@@ -23,7 +22,7 @@ export async function pageLinksOf(ctx: IndexContext, revision: RevisionRecord, p
     const facts = index.pages.get(pageId);
     return facts && { facts, lookup: index };
   }
-  const parse = ctx.parse ?? outlineOf;
+  const parse = readOutline(ctx);
   const page = await readPage(ctx.tx, revision, pageId);
   if (!page) return undefined;
   const facts = await scanEntry(ctx.tx, page, parse);

@@ -33,8 +33,8 @@ export interface PageFacts {
   readonly refs: readonly LinkRef[];
 }
 
-/** How a page body is read: outlineOf, or a wrapper around it (tests count the calls). */
-export type ReadOutline = (markdown: string) => Outline;
+/** How a page body is read: outlineOf (off the event loop when the body is long), or a wrapper around it (tests count the calls). */
+export type ReadOutline = (markdown: string) => Outline | Promise<Outline>;
 
 /** A URL that leaves the content: a scheme (`https:`, `mailto:`, ...) or a protocol-relative `//host`. */
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -82,14 +82,14 @@ function distinct(refs: readonly LinkRef[]): LinkRef[] {
  * The facts of a page. Document pages are parsed (links, images and link definitions; raw HTML is not
  * read); a link page points at its target; groups and computed pages (generated, not written) link nowhere.
  */
-export function scanPage(page: PageEntry, markdown: string, parse: ReadOutline): PageFacts {
+export async function scanPage(page: PageEntry, markdown: string, parse: ReadOutline): Promise<PageFacts> {
   const source = { id: page.id, type: page.type, ...(page.document !== undefined && { document: page.document }), ...(page.target && { target: page.target }) };
   if (page.type === 'link' && page.target) {
     const ref: LinkRef = page.target.kind === 'page' ? { kind: 'page', page: page.target.page } : linkRefOf(page.target.url, page.id);
     return { ...source, anchors: new Set(), refs: [ref] };
   }
   if (page.type !== 'document' || markdown === '') return { ...source, anchors: new Set(), refs: [] };
-  const outline = parse(markdown);
+  const outline = await parse(markdown);
   return { ...source, anchors: new Set(outline.anchors), refs: distinct(outline.urls.map((url) => linkRefOf(url, page.id))) };
 }
 

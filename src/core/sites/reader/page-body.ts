@@ -4,7 +4,7 @@ import { refOfUrl } from '../../content/document.js';
 import { downloadUrl } from '../../content/downloads.js';
 import { boundedMarkdown } from '../../content/markdown-limits.js';
 import { isOpenableUrl } from '../../content/openable-url.js';
-import { outlineOf } from '../../content/outline.js';
+import { outlineOff } from '../../content/outline-job.js';
 import { readFile, readMarkdown } from '../../content/revision.js';
 import type { RevisionRecord } from '../../records.js';
 import type { Navigation, ReadablePage } from './navigation.js';
@@ -60,7 +60,7 @@ export async function readerBody(ctx: Context, organizationId: string, revision:
     // What the reader renders is what the outline read: a body stored before the depth limit shows its
     // deep lines as code (markdown-limits.ts), and its headings still meet their anchors.
     const markdown = boundedMarkdown(stored);
-    const outline = outlineOf(markdown);
+    const outline = await outlineOff(ctx.workers, markdown);
     return { markdown, anchors: outline.anchors, links: await resolveLinks(ctx, revision, navigation, outline.urls), source };
   });
 }
