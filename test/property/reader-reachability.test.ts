@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createFetchHandler } from '../../src/adapters/fetch/index.js';
-import { manualClock } from '../../src/core/clock.js';
-import { createPlatform, type Api } from '../../src/core/platform.js';
-import { createMemoryStore } from '../../src/store/memory.js';
+import type { Api } from '../../src/core/platform.js';
+import { withReaderPlatform } from './reader-platform.js';
 import { runs } from './runs.js';
 
 /**
@@ -67,12 +65,7 @@ describe('the reader serves every published URL and links every page', () => {
   it('answers each urls.published with its first page, and reaches every tree page from the site by links alone', async () => {
     await fc.assert(
       fc.asyncProperty(siteShape, fc.array(tree, { minLength: 6, maxLength: 6 }), async (shape, trees) => {
-        const platform = createPlatform({ store: createMemoryStore(), clock: manualClock('2026-03-01T10:00:00.000Z'), signingKey: 'property-key' });
-        try {
-          const handle = createFetchHandler(platform);
-          const init = await platform.initialize({ title: 'Acme', email: 'owner@acme.test', name: 'Olive' });
-          const api = platform.as(init.userId);
-          const organizationId = init.organizationId;
+        await withReaderPlatform(async ({ api, organizationId, handle }) => {
           const spaces: string[] = [];
           for (const pages of trees) {
             const space = await api.createSpace({ organizationId, title: `Space ${spaces.length}` });
@@ -152,9 +145,7 @@ describe('the reader serves every published URL and links every page', () => {
             }
           }
           for (const [url, title] of expected) expect(reached.get(url), `${url} is reached`).toBe(title);
-        } finally {
-          await platform.close();
-        }
+        });
       }),
       { numRuns: NUM_RUNS },
     );

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { conflict } from '../errors.js';
 import { cutText } from '../well-formed.js';
 
@@ -35,3 +36,26 @@ export function assertPathFree(path: string, siblings: readonly { id: string; pa
   const other = siblings.find((sibling) => sibling.path === path && sibling.id !== selfId);
   if (other) throw conflict(`path: "${path}" is already the path of ${other.id} in ${where}`);
 }
+
+/**
+ * The reader's own names: what a section, a site space or a page may never be called, so that none of them
+ * shadows the reader's paths (or is shadowed by them). `~` starts every path the reader adds under a site
+ * space (`~search`, `~mcp`); the site's root answers `sitemap.xml`, `robots.txt`, `llms.txt` and
+ * `llms-full.txt`; and a page's URL plus `.md` is its Markdown. Slugs made from titles are letters, digits
+ * and `-` (slugOf, content/slugs.ts), so they never are one of these.
+ */
+const READER_FILES: ReadonlySet<string> = new Set(['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt']);
+
+/** Why a path segment a caller gives is one of the reader's own names; undefined when it is not. */
+export function reservedProblem(segment: string): string | undefined {
+  if (segment.startsWith('~')) return 'must not start with ~ (the reader\'s own paths do)';
+  if (READER_FILES.has(segment.toLowerCase())) return `must not be ${segment} (the reader answers it)`;
+  if (/\.md$/i.test(segment)) return 'must not end with .md (a page\'s URL plus .md is its Markdown)';
+  return undefined;
+}
+
+/** A check of a valibot schema: the string is none of the reader's own names (reservedProblem). */
+export const notReserved = v.rawCheck<string>(({ dataset, addIssue }) => {
+  const problem = dataset.typed ? reservedProblem(dataset.value) : undefined;
+  if (problem) addIssue({ message: problem });
+});

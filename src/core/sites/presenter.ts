@@ -65,7 +65,7 @@ export async function sitePresenter(ctx: Context, site: SiteRecord, member: Memb
       title: presented.title,
       default: isDefault,
       ...(record.condition !== undefined && { condition: record.condition }),
-      urls: urls(siteSpaceSegments(structure.defaultSectionId, node?.section, record, isDefault)),
+      urls: urls([...siteSpaceSegments(structure, { record, node, isDefault }).segments]),
     };
   };
 
@@ -101,7 +101,7 @@ export async function sitePresenter(ctx: Context, site: SiteRecord, member: Memb
       ...(record.sectionGroupId !== undefined && { sectionGroup: record.sectionGroupId }),
       ...(record.icon !== undefined && { icon: record.icon }),
       siteSpaces,
-      urls: urls(sectionSegments(structure.defaultSectionId, node.section)),
+      urls: urls(sectionSegments(structure, node.section)),
     };
   };
 

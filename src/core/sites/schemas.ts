@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { notReserved } from './paths.js';
 
 /**
  * Field schemas shared by the site areas (sites, sections, section groups, site spaces): the limits
@@ -14,8 +15,11 @@ export function sized(min: number, max: number) {
 /** A site's title, and a section's: 2 to 128 characters. */
 export const SiteTitle = sized(2, 128);
 
-/** The path of a section or a site space on its site: 1 to 100 characters. */
+/** A site's basename: 1 to 100 characters. */
 export const SitePath = sized(1, 100);
+
+/** The path of a section or a site space on its site: 1 to 100 characters, none of the reader's own names (paths.ts). */
+export const SegmentPath = v.pipe(SitePath, notReserved);
 
 /** A condition: an expression over the visitor's claims deciding whether something is shown, 1 to 1024 characters. */
 export const Condition = sized(1, 1024);

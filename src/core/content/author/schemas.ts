@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isOpenableUrl } from '../openable-url.js';
 import { Id } from '../../schemas.js';
+import { notReserved } from '../../sites/paths.js';
 import { PageTextFields } from '../page-fields.js';
 import { PageCoverInput } from '../page-cover.js';
 import { PageLayoutInput } from '../page-layout.js';
@@ -49,7 +50,7 @@ const LinkTargetInput = v.variant('kind', [
 /** The page fields a change may set (Markdown frontmatter, when given, wins over them). */
 const PageFields = {
   title: v.optional(PageTextFields.title),
-  slug: v.optional(v.string()),
+  slug: v.optional(v.pipe(v.string(), notReserved)),
   emoji: v.optional(PageTextFields.emoji),
   icon: v.optional(PageTextFields.icon),
   description: v.optional(PageTextFields.description),

@@ -5,7 +5,7 @@ import { readOperation } from '../../operation.js';
 import { pause } from '../../pause.js';
 import { LLMS_FULL_SEGMENT, LLMS_SEGMENT, MCP_SEGMENT } from './ai-paths.js';
 import { fingerprintOf } from './fingerprint.js';
-import { navigationOf } from './navigation.js';
+import { addressKey, navigationOf } from './navigation.js';
 import { pageMarkdown } from './page-markdown.js';
 import { unauthorized } from './read-published.js';
 import { siteIndexOf, type SiteIndex } from './site-index.js';
@@ -62,7 +62,7 @@ function indexText(index: SiteIndex, summary: string): string {
 async function fullSource(ctx: Context, index: SiteIndex): Promise<string> {
   const parts: string[] = [];
   for (const siteSpace of index.siteSpaces) {
-    parts.push(`${siteSpace.url}@${siteSpace.revision.id}`);
+    parts.push(`${addressKey(siteSpace.address)}@${siteSpace.revision.id}`);
     for (const group of siteSpace.groups) {
       for (const page of group.pages) if (page.entry.type === 'computed') parts.push(await computedSeed(ctx, siteSpace.organizationId, page.entry.computed!));
     }
@@ -79,12 +79,12 @@ async function fullText(ctx: Context, index: SiteIndex, head: string, source: st
     async () => {
       const texts: string[] = [];
       for (const siteSpace of index.siteSpaces) {
-        const navigation = await navigationOf(ctx, siteSpace.revision, siteSpace.url);
+        const navigation = await navigationOf(ctx, siteSpace.revision, siteSpace.address);
         for (const group of siteSpace.groups) {
           for (const page of group.pages) {
             // Reading an in-memory store never waits: without a pause, a large site would hold the event loop.
             if (texts.length % PAGES_PER_TURN === PAGES_PER_TURN - 1) await pause();
-            texts.push(await pageMarkdown(ctx, siteSpace.organizationId, siteSpace.revision, navigation, page.entry, siteSpace.url));
+            texts.push(await pageMarkdown(ctx, siteSpace.organizationId, siteSpace.revision, navigation, page.entry));
           }
         }
       }

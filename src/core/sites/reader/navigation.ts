@@ -4,12 +4,12 @@ import type { PageEntry, PageNode } from '../../content/model.js';
 import { readPageTree } from '../../content/revision.js';
 import { isOpenableUrl } from '../../content/openable-url.js';
 import type { RevisionRecord } from '../../records.js';
-import { uriComponent } from '../../well-formed.js';
+import { underAddress, type SiteSpaceAddress } from '../urls.js';
 import type { NavNode } from './view.js';
 
 /**
  * The navigation of a site space: its revision's page tree as readers see it, with published URLs. Made
- * once per revision and site space URL (ctx.derived: a revision never changes), since a space of a
+ * once per revision and site space URLs (ctx.derived: a revision never changes), since a space of a
  * thousand pages would otherwise be read and walked on every request.
  */
 
@@ -37,19 +37,24 @@ export interface Navigation {
   /** The first readable page: what the site space's own URL shows. */
   readonly first: ReadablePage | undefined;
   readonly revisionId: string;
+  /** What it was made under (its site space's URLs): what a body whose links it resolves is cached under. */
+  readonly key: string;
 }
 
 const readable = (page: PageEntry): page is ReadablePage => page.type === 'document' || page.type === 'computed';
 
-/** The published URL of a page under its site space's URL. */
-export const pageUrl = (base: string, page: Pick<PageEntry, 'path'>) => `${base}/${page.path.split('/').map(uriComponent).join('/')}`;
+/** One string for a site space's URLs: navigations (and the bodies whose links they resolve) are cached under it. */
+export const addressKey = (address: SiteSpaceAddress) => [address.url, ...[...address.taken].sort().flat()].join('\u0000');
 
-function build(revisionId: string, pages: readonly PageNode[], all: ReadonlyMap<string, PageNode>, base: string): Navigation {
+/** The published URL of a page under its site space's URLs (urls.ts: another when a section or a site space has its first segment). */
+export const pageUrl = (address: SiteSpaceAddress, page: Pick<PageEntry, 'path'>) => underAddress(address, page.path.split('/'));
+
+function build(revisionId: string, pages: readonly PageNode[], all: ReadonlyMap<string, PageNode>, address: SiteSpaceAddress): Navigation {
   const byPath = new Map<string, PageEntry>();
   const urls = new Map<string, string>();
   for (const page of all.values()) {
     byPath.set(page.path, page);
-    if (readable(page)) urls.set(page.id, pageUrl(base, page));
+    if (readable(page)) urls.set(page.id, pageUrl(address, page));
   }
   const order: ReadablePage[] = [];
   const linkUrl = (page: PageEntry): string | undefined => {
@@ -82,17 +87,17 @@ function build(revisionId: string, pages: readonly PageNode[], all: ReadonlyMap<
     if (url !== undefined) linkTargets.set(page.id, url);
   }
   const unsearchable = new Set([...all.values()].filter((page) => page.noIndex).map((page) => page.id));
-  return { tree, byPath, byId: all, urls, order, linkTargets, unsearchable, position: new Map(order.map((page, at) => [page.id, at])), first: order[0], revisionId };
+  return { tree, byPath, byId: all, urls, order, linkTargets, unsearchable, position: new Map(order.map((page, at) => [page.id, at])), first: order[0], revisionId, key: addressKey(address) };
 }
 
-/** The navigation of a revision under a site space's URL. */
-export function navigationOf(ctx: Context, revision: RevisionRecord, base: string): Promise<Navigation> {
+/** The navigation of a revision under a site space's URLs. */
+export function navigationOf(ctx: Context, revision: RevisionRecord, address: SiteSpaceAddress): Promise<Navigation> {
   return ctx.derived.get(
-    `reader-navigation\u0000${base}`,
+    `reader-navigation\u0000${addressKey(address)}`,
     revision.id,
     async () => {
       const tree = await readPageTree(ctx.tx, revision);
-      return build(revision.id, tree.pages, tree.byId, base);
+      return build(revision.id, tree.pages, tree.byId, address);
     },
     () => revision.content.pages.size,
   );

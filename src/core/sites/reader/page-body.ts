@@ -14,7 +14,7 @@ import type { Navigation, ReadablePage } from './navigation.js';
  * headings, and where every URL written in it leads: a page of the space to its published URL, a file to
  * its download URL, an anchor of the page itself as it is, an http, https or mailto URL as it is; anything
  * else (`javascript:`, `data:`, a page or file that is not there, a relative path) to null, which the reader
- * shows as text. Made once per revision, page and site space URL (ctx.derived).
+ * shows as text. Made once per revision, page and site space URLs (ctx.derived).
  */
 
 /** A page body for readers. */
@@ -51,11 +51,11 @@ async function resolveLinks(ctx: Context, revision: RevisionRecord, navigation: 
   return links;
 }
 
-/** The body of a readable page of a revision of a space of `organizationId`, under a site space's URL. */
-export async function readerBody(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage, base: string): Promise<ReaderBody> {
+/** The body of a readable page of a revision of a space of `organizationId`, under the URLs of a navigation. */
+export async function readerBody(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage): Promise<ReaderBody> {
   // A computed page's content follows its specification's latest version, which the revision does not fix.
   const source = page.type === 'computed' ? `computed:${await computedSeed(ctx, organizationId, page.computed!)}` : `document:${page.document ?? ''}`;
-  return ctx.derived.get(`reader-body\u0000${base}\u0000${page.id}\u0000${source}`, revision.id, async () => {
+  return ctx.derived.get(`reader-body\u0000${navigation.key}\u0000${page.id}\u0000${source}`, revision.id, async () => {
     const stored = page.type === 'computed' ? (await computeContent(ctx, organizationId, page.computed!)).markdown : await readMarkdown(ctx.tx, page);
     // What the reader renders is what the outline read: a body stored before the depth limit shows its
     // deep lines as code (markdown-limits.ts), and its headings still meet their anchors.

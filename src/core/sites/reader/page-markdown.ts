@@ -10,13 +10,13 @@ import { readerBody } from './page-body.js';
  * A page as Markdown, for AI tools (its `.md` URL, llms-full.txt, the site's MCP server): `# Title`, its
  * description, then its body as stored (a computed page's generated Markdown), GitBook's blocks kept as
  * written. Links to pages lead to their published `.md` URLs, links to files to their download URLs; any
- * other URL stays as written. Made once per revision, page and site space URL (ctx.derived).
+ * other URL stays as written. Made once per revision, page and site space URLs (ctx.derived).
  */
 
-/** The Markdown of a readable page of a revision of a space of `organizationId`, under a site space's URL. */
-export async function pageMarkdown(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage, base: string): Promise<string> {
-  const body = await readerBody(ctx, organizationId, revision, navigation, page, base);
-  return ctx.derived.get(`reader-markdown\u0000${base}\u0000${page.id}\u0000${body.source}`, revision.id, async () => {
+/** The Markdown of a readable page of a revision of a space of `organizationId`, under the URLs of a navigation. */
+export async function pageMarkdown(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage): Promise<string> {
+  const body = await readerBody(ctx, organizationId, revision, navigation, page);
+  return ctx.derived.get(`reader-markdown\u0000${navigation.key}\u0000${page.id}\u0000${body.source}`, revision.id, async () => {
     const rewritten = (url: string): string | undefined => {
       const ref = refOfUrl(url);
       if (ref.kind === 'file') return body.links[url] ?? undefined;

@@ -11,7 +11,7 @@ import { NO_CLAIMS } from '../adaptive/evaluate.js';
 import { withSearchIndex } from '../../search/build.js';
 import { queryWords } from '../../search/words.js';
 import { DEFAULT_SETTINGS, loadCustomization, settingsOf } from '../customization/customizations.js';
-import { siteUrl } from '../urls.js';
+import { plainAddress, siteUrl, underAddress, type SiteSpaceAddress } from '../urls.js';
 import { admit, findSite } from './admission.js';
 import { breadcrumbsOf } from './breadcrumbs.js';
 import { fingerprintOf } from './fingerprint.js';
@@ -19,12 +19,12 @@ import { navigationOf, type Navigation, type ReadablePage } from './navigation.j
 import { markdownPathOf, markdownUrlOf } from './ai-paths.js';
 import { readerBody } from './page-body.js';
 import { pageMarkdown } from './page-markdown.js';
-import { movedPageOf, siteRedirectOf, type Elsewhere } from './redirects.js';
+import { movedPageOf, shadowedPageOf, siteRedirectOf, type Elsewhere } from './redirects.js';
 import { lookOf } from './site-look.js';
 import { textLanguageOf } from './text-language.js';
 import type { Admitted, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteRef } from './view.js';
 import { carriedQuery, spaceOnSites } from './space-on-sites.js';
-import { placeOf, tabsOf, variantsOf, visibleStructure } from './visible-structure.js';
+import { placesOf, tabsOf, variantsOf, visibleStructure } from './visible-structure.js';
 
 /**
  * The read operations of the published-site reader (src/reader). They run without a caller: who may read
@@ -41,6 +41,8 @@ interface Resolved {
   readonly chrome: Omit<SiteChrome, 'tree'>;
   readonly organizationId: string;
   readonly space: SpaceRecord;
+  /** The site space's URLs (urls.ts), under which its pages' URLs are made. */
+  readonly address: SiteSpaceAddress;
   readonly rest: readonly string[];
   readonly admitted: Admitted;
   /** Where a path with no page at it leads instead, before a 404 (reader/redirects.ts). */
@@ -94,7 +96,7 @@ async function resolveSite(ctx: Context, request: ReaderRequest & { site: SiteRe
   if (admission.kind === 'missing') return admission;
   if (admission.kind === 'unauthorized') return unauthorized(ctx, site, request.segments);
   const visible = await visibleStructure(ctx, site, admission.claims);
-  const place = placeOf(visible, request.segments);
+  const [place, ...others] = placesOf(visible, request.segments);
   const settings = settingsOf(await loadCustomization(ctx, site));
   const chrome = {
     id: site.id,
@@ -116,8 +118,11 @@ async function resolveSite(ctx: Context, request: ReaderRequest & { site: SiteRe
   }
   const spaceId = place.siteSpace.space.id;
   const elsewhere = async (navigation: Navigation) =>
-    (await siteRedirectOf(ctx, site, request.segments)) ?? movedPageOf(ctx, spaceId, place.rest.join('/'), navigation, site.visibility);
-  return { chrome, organizationId: site.organizationId, space: place.siteSpace.space, rest: place.rest, admitted: admission.admitted, elsewhere };
+    (await shadowedPageOf(ctx, others, site.visibility)) ??
+    (await siteRedirectOf(ctx, site, request.segments)) ??
+    movedPageOf(ctx, spaceId, place.rest.join('/'), navigation, site.visibility);
+  const address = place.siteSpace.address;
+  return { chrome, organizationId: site.organizationId, space: place.siteSpace.space, address, rest: place.rest, admitted: admission.admitted, elsewhere };
 }
 
 /**
@@ -132,8 +137,7 @@ async function resolveSpace(ctx: Context, request: ReaderRequest & { site: { spa
   const onSites = await spaceOnSites(ctx, space, request);
   if (onSites.kind === 'hidden') return { kind: 'missing' };
   if (onSites.kind === 'shown') {
-    const path = request.segments.map((segment) => `/${uriComponent(segment)}`).join('');
-    return { kind: 'redirect', status: 302, location: `${onSites.url}${path}${carriedQuery(request)}`, admitted: {} };
+    return { kind: 'redirect', status: 302, location: `${underAddress(onSites.address, request.segments)}${carriedQuery(request)}`, admitted: {} };
   }
   if (space.visibility !== 'public' && space.visibility !== 'unlisted') return { kind: 'missing' };
   const url = ctx.urls.published(`/s/${space.id}`);
@@ -151,15 +155,14 @@ async function resolveSpace(ctx: Context, request: ReaderRequest & { site: { spa
     indexable: space.visibility === 'public',
   };
   const elsewhere = (navigation: Navigation) => movedPageOf(ctx, space.id, request.segments.join('/'), navigation, space.visibility);
-  return { chrome, organizationId: space.organizationId, space, rest: request.segments, admitted: {}, elsewhere };
+  return { chrome, organizationId: space.organizationId, space, address: plainAddress(url), rest: request.segments, admitted: {}, elsewhere };
 }
 
 const isResolved = (value: Resolved | ReaderAnswer): value is Resolved => 'space' in value;
 
 async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigation, page: ReadablePage): Promise<ReaderAnswer> {
-  const base = resolved.chrome.siteSpace!.url;
   const revision = await loadRevision(ctx.tx, navigation.revisionId);
-  const body = await readerBody(ctx, resolved.organizationId, revision, navigation, page, base);
+  const body = await readerBody(ctx, resolved.organizationId, revision, navigation, page);
   const at = navigation.position.get(page.id) ?? -1;
   const neighbour = (other: ReadablePage | undefined) => other && { title: other.title, url: navigation.urls.get(other.id)! };
   const previous = at > 0 ? neighbour(navigation.order[at - 1]) : undefined;
@@ -193,7 +196,7 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
 /** A page's Markdown version, with the page's visibility to robots. */
 async function markdownAnswer(ctx: Context, resolved: Resolved, navigation: Navigation, page: ReadablePage): Promise<ReaderAnswer> {
   const revision = await loadRevision(ctx.tx, navigation.revisionId);
-  const text = await pageMarkdown(ctx, resolved.organizationId, revision, navigation, page, resolved.chrome.siteSpace!.url);
+  const text = await pageMarkdown(ctx, resolved.organizationId, revision, navigation, page);
   const indexable = resolved.chrome.indexable;
   const noindex = !indexable || page.noRobotsIndex === true;
   const fingerprint = `${navigation.revisionId}.md.${await fingerprintOf({ text, noindex, indexable })}`;
@@ -253,7 +256,7 @@ export const readPublished = readOperation({
     const resolved = 'spaceId' in request.site ? await resolveSpace(ctx, request as never) : await resolveSite(ctx, request as never);
     if (!isResolved(resolved)) return resolved;
     const revision = await loadRevision(ctx.tx, resolved.space.revision);
-    const navigation = await navigationOf(ctx, revision, resolved.chrome.siteSpace!.url);
+    const navigation = await navigationOf(ctx, revision, resolved.address);
     if (resolved.rest.length === 1 && resolved.rest[0] === SEARCH_SEGMENT) return search(ctx, resolved, navigation, request.query ?? '');
     const notFound = async (): Promise<ReaderAnswer> => ({
       kind: 'not-found',
@@ -264,8 +267,8 @@ export const readPublished = readOperation({
     if (resolved.rest.length === 0) return navigation.first ? pageAnswer(ctx, resolved, navigation, navigation.first) : notFound();
     const path = resolved.rest.join('/');
     const page = navigation.byPath.get(path);
-    if (!page) {
-      const markdownPage = markdownPageOf(navigation, path);
+    if (!page || page.type === 'group') {
+      const markdownPage = page ? undefined : markdownPageOf(navigation, path);
       if (markdownPage) return markdownAnswer(ctx, resolved, navigation, markdownPage);
       const elsewhere = await resolved.elsewhere(navigation);
       return elsewhere ? redirectAnswer(elsewhere, resolved.admitted, resolved.chrome.cookiePath) : notFound();
@@ -274,7 +277,6 @@ export const readPublished = readOperation({
       const location = navigation.linkTargets.get(page.id);
       return location !== undefined ? { kind: 'redirect', status: 302, location, admitted: resolved.admitted } : notFound();
     }
-    if (page.type === 'group') return notFound();
     return pageAnswer(ctx, resolved, navigation, page as ReadablePage);
   },
 });

@@ -4,7 +4,8 @@ import { loadRevision, readPageTree } from '../../content/revision.js';
 import type { RevisionRecord, SiteRecord } from '../../records.js';
 import { settingsOf, loadCustomization } from '../customization/customizations.js';
 import { markdownUrlOf } from './ai-paths.js';
-import { pageUrl, type ReadablePage } from './navigation.js';
+import type { SiteSpaceAddress } from '../urls.js';
+import { addressKey, pageUrl, type ReadablePage } from './navigation.js';
 import type { VisibleSection, VisibleSiteSpace, VisibleStructure } from './visible-structure.js';
 
 /**
@@ -35,6 +36,8 @@ export interface IndexedSiteSpace {
   /** Its section's title, and its own when its level has several. */
   readonly title: string;
   readonly url: string;
+  /** Its URLs, under which its pages' URLs are made (urls.ts). */
+  readonly address: SiteSpaceAddress;
   readonly organizationId: string;
   readonly revision: RevisionRecord;
   readonly groups: readonly IndexGroup[];
@@ -50,10 +53,10 @@ export interface SiteIndex {
 
 const readable = (page: PageNode): page is PageNode & ReadablePage => page.type === 'document' || page.type === 'computed';
 
-/** The groups of a revision's pages under a site space's URL, made once per revision and URL (ctx.derived). */
-function groupsOf(ctx: Context, revision: RevisionRecord, base: string): Promise<{ untitled: IndexedPage[]; groups: { title: string; pages: IndexedPage[] }[] }> {
+/** The groups of a revision's pages under a site space's URLs, made once per revision and URLs (ctx.derived). */
+function groupsOf(ctx: Context, revision: RevisionRecord, address: SiteSpaceAddress): Promise<{ untitled: IndexedPage[]; groups: { title: string; pages: IndexedPage[] }[] }> {
   return ctx.derived.get(
-    `site-index\u0000${base}`,
+    `site-index\u0000${addressKey(address)}`,
     revision.id,
     async () => {
       const tree = await readPageTree(ctx.tx, revision);
@@ -62,7 +65,7 @@ function groupsOf(ctx: Context, revision: RevisionRecord, base: string): Promise
       const walk = (nodes: readonly PageNode[], into: IndexedPage[]) => {
         for (const node of nodes) {
           if (readable(node)) {
-            const url = pageUrl(base, node);
+            const url = pageUrl(address, node);
             into.push({ title: node.title, ...(node.description !== undefined && node.description !== '' && { description: node.description }), url, markdownUrl: markdownUrlOf(url), entry: node });
           }
           if (node.type !== 'computed' && node.type !== 'link') walk(node.pages, into);
@@ -97,10 +100,10 @@ export async function siteIndexOf(ctx: Context, site: SiteRecord, visible: Visib
     const level = scope ? scope.siteSpaces : visible.root;
     for (const siteSpace of level) {
       const revision = await loadRevision(ctx.tx, siteSpace.space.revision);
-      const { untitled, groups } = await groupsOf(ctx, revision, siteSpace.url);
+      const { untitled, groups } = await groupsOf(ctx, revision, siteSpace.address);
       const heading = headingOf(scope, level, siteSpace);
       const all = [...(untitled.length > 0 ? [{ title: heading, pages: untitled }] : []), ...groups.map((group) => ({ title: `${heading} › ${group.title}`, pages: group.pages }))];
-      siteSpaces.push({ title: heading, url: siteSpace.url, organizationId: site.organizationId, revision, groups: all });
+      siteSpaces.push({ title: heading, url: siteSpace.url, address: siteSpace.address, organizationId: site.organizationId, revision, groups: all });
     }
   }
   return { title: section ? `${title} › ${section.node.section.title}` : title, url: section ? section.url : visible.url, siteSpaces };

@@ -42,7 +42,7 @@ async function urlOf(ctx: Context, ref: ContentRefValue, place: LookPlace): Prom
       const spaceId = ref.space ?? place.current?.space.id;
       const siteSpace = spaceId === undefined ? undefined : siteSpaceOf(place, spaceId);
       if (!siteSpace || ref.page === undefined) return undefined;
-      const navigation = await navigationOf(ctx, await loadRevision(ctx.tx, siteSpace.space.revision), siteSpace.url);
+      const navigation = await navigationOf(ctx, await loadRevision(ctx.tx, siteSpace.space.revision), siteSpace.address);
       const url = navigation.urls.get(ref.page);
       return url === undefined || ref.kind === 'page' ? url : `${url}#${uriComponent(ref.anchor)}`;
     }

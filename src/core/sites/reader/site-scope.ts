@@ -42,7 +42,7 @@ export async function siteScopeOf(ctx: Context, request: ReaderRequest): Promise
   if (prefix.length === 1 && !section) return undefined;
   const place = placeOf(visible, request.segments);
   if (place && place.rest.length > 0) {
-    const navigation = await navigationOf(ctx, await loadRevision(ctx.tx, place.siteSpace.space.revision), place.siteSpace.url);
+    const navigation = await navigationOf(ctx, await loadRevision(ctx.tx, place.siteSpace.space.revision), place.siteSpace.address);
     if (navigation.byPath.has(place.rest.join('/'))) return undefined;
   }
   return { site, visible, ...(section && { section }), admitted: admission.admitted, cookiePath: new URL(visible.url).pathname.replace(/\/+$/, '') || '/' };

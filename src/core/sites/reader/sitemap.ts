@@ -44,7 +44,7 @@ export const readPublishedSitemap = readOperation({
     if (!site || !site.published || site.visibility !== 'public') return { kind: 'missing' };
     const urls: string[] = [];
     for (const siteSpace of (await visibleStructure(ctx, site, NO_CLAIMS)).all) {
-      const navigation = await navigationOf(ctx, await loadRevision(ctx.tx, siteSpace.space.revision), siteSpace.url);
+      const navigation = await navigationOf(ctx, await loadRevision(ctx.tx, siteSpace.space.revision), siteSpace.address);
       for (const page of navigation.order) if (!page.noIndex && !page.noRobotsIndex) urls.push(navigation.urls.get(page.id)!);
     }
     return { kind: 'sitemap', urls };

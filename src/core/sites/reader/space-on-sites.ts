@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { INDEXES, TABLES, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from '../../records.js';
 import { NO_CLAIMS } from '../adaptive/evaluate.js';
 import { admit } from './admission.js';
+import type { SiteSpaceAddress } from '../urls.js';
 import type { ReaderRequest } from './view.js';
 import { visibleStructure } from './visible-structure.js';
 
@@ -11,8 +12,8 @@ import { visibleStructure } from './visible-structure.js';
  * space's own URL (`/s/<spaceId>`) too, or a visitor left out of a section could read its space there.
  */
 
-/** Where a space is read: at `url` on a site that shows it to the visitor; on no site (`hidden`); or alone (`alone`: on no published site). */
-export type SpaceOnSites = { readonly kind: 'shown'; readonly url: string } | { readonly kind: 'hidden' } | { readonly kind: 'alone' };
+/** Where a space is read: at `address` on a site that shows it to the visitor; on no site (`hidden`); or alone (`alone`: on no published site). */
+export type SpaceOnSites = { readonly kind: 'shown'; readonly address: SiteSpaceAddress } | { readonly kind: 'hidden' } | { readonly kind: 'alone' };
 
 /**
  * The URL of a space on the first published site that shows it to this visitor (oldest site space first):
@@ -34,7 +35,7 @@ export async function spaceOnSites(ctx: Context, space: SpaceRecord, request: Re
     if (admission.kind === 'missing') continue;
     const claims = admission.kind === 'admitted' ? admission.claims : NO_CLAIMS;
     const placed = (await visibleStructure(ctx, site, claims)).all.find((item) => item.space.id === space.id);
-    if (placed) return { kind: 'shown', url: placed.url };
+    if (placed) return { kind: 'shown', address: placed.address };
   }
   return published ? { kind: 'hidden' } : { kind: 'alone' };
 }

@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import { TABLES, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from '../../records.js';
 import { conditionHolds, type VisitorClaims } from '../adaptive/evaluate.js';
 import { loadStructure, type SectionNode, type SiteStructure } from '../structure.js';
-import { publishedLinks, sectionSegments, siteSpaceSegments } from '../urls.js';
+import { publishedLinks, sectionSegments, siteSpaceAddress, type SiteSpaceAddress } from '../urls.js';
 import type { NavLink, TabEntry } from './view.js';
 
 /**
@@ -18,6 +18,8 @@ export interface VisibleSiteSpace {
   readonly space: SpaceRecord;
   readonly isDefault: boolean;
   readonly url: string;
+  /** Its URLs, and the page segments its shortest URL cannot carry (urls.ts). */
+  readonly address: SiteSpaceAddress;
 }
 
 /** A section a visitor may read, with its readable site spaces. */
@@ -54,7 +56,7 @@ const readable = (space: SpaceRecord | undefined): space is SpaceRecord => space
 export async function visibleStructure(ctx: Context, site: SiteRecord, claims: VisitorClaims): Promise<VisibleStructure> {
   const structure = await loadStructure(ctx.tx, site);
   const links = publishedLinks(ctx, site);
-  const url = (segments: string[]) => links(segments)!;
+  const url = (segments: readonly string[]) => links(segments)!;
   const spaces = new Map<string, SpaceRecord | undefined>();
   for (const placed of structure.siteSpaces) {
     if (!spaces.has(placed.record.spaceId)) spaces.set(placed.record.spaceId, (await ctx.tx.get(TABLES.spaces, placed.record.spaceId)) as SpaceRecord | undefined);
@@ -64,12 +66,13 @@ export async function visibleStructure(ctx: Context, site: SiteRecord, claims: V
     const space = spaces.get(placed.record.spaceId);
     if (!readable(space) || !holds(placed.record.condition, claims)) continue;
     if (placed.node && !holds(placed.node.section.condition, claims)) continue;
-    const segments = siteSpaceSegments(structure.defaultSectionId, placed.node?.section, placed.record, placed.isDefault);
-    all.push({ record: placed.record, space, isDefault: placed.isDefault, url: url(segments) });
+    // Addresses come from the whole structure, not the visitor's part of it: a link is the same for everyone.
+    const address = siteSpaceAddress(url, structure, placed);
+    all.push({ record: placed.record, space, isDefault: placed.isDefault, url: address.url, address });
   }
   const of = (sectionId: string | undefined) => all.filter((item) => item.record.sectionId === sectionId);
   const sections = structure.sections
-    .map((node) => ({ node, siteSpaces: of(node.section.id), url: url(sectionSegments(structure.defaultSectionId, node.section)) }))
+    .map((node) => ({ node, siteSpaces: of(node.section.id), url: url(sectionSegments(structure, node.section)) }))
     .filter((section) => section.siteSpaces.length > 0);
   return { structure, sections, root: of(undefined), url: url([]), all };
 }
@@ -78,27 +81,33 @@ export async function visibleStructure(ctx: Context, site: SiteRecord, claims: V
 const levelDefault = (level: readonly VisibleSiteSpace[]) => level.find((item) => item.isDefault) ?? level[0];
 
 /**
- * Where a path leads: its first segment names a section (else the default section), the next one a site
- * space of that section's level (else its default); the rest is a page path. Undefined when the visitor
- * can read nothing there.
+ * Every way a path can be read, the one the reader answers first: its first segment names a section (else
+ * the default section), the next one a site space of that section's level (else its default); the rest is a
+ * page path. The others read a segment that names a section or a site space as the first segment of a page
+ * path instead: where a URL made before a section or a site space took that segment leads (urls.ts). Empty
+ * when the visitor can read nothing there.
  */
-export function placeOf(visible: VisibleStructure, segments: readonly string[]): Place | undefined {
-  let rest = segments;
-  let section: VisibleSection | undefined;
-  let level = visible.root;
-  if (visible.structure.sections.length > 0) {
-    section = visible.sections.find((item) => item.node.section.path === rest[0]);
-    if (section) rest = rest.slice(1);
-    else section = visible.sections.find((item) => item.node.section.id === visible.structure.defaultSectionId) ?? visible.sections[0];
-    if (!section) return undefined;
-    level = section.siteSpaces;
+export function placesOf(visible: VisibleStructure, segments: readonly string[]): Place[] {
+  const places: Place[] = [];
+  const inLevel = (section: VisibleSection | undefined, level: readonly VisibleSiteSpace[], rest: readonly string[]) => {
+    const named = rest.length > 0 ? level.find((item) => item.record.path === rest[0]) : undefined;
+    if (named) places.push({ section, level, siteSpace: named, rest: rest.slice(1) });
+    const fallback = levelDefault(level);
+    if (fallback) places.push({ section, level, siteSpace: fallback, rest });
+  };
+  if (visible.structure.sections.length === 0) {
+    inLevel(undefined, visible.root, segments);
+    return places;
   }
-  let siteSpace = level.find((item) => item.record.path === rest[0]);
-  if (siteSpace) rest = rest.slice(1);
-  else siteSpace = levelDefault(level);
-  if (!siteSpace) return undefined;
-  return { section, level, siteSpace, rest };
+  const named = segments.length > 0 ? visible.sections.find((item) => item.node.section.path === segments[0]) : undefined;
+  if (named) inLevel(named, named.siteSpaces, segments.slice(1));
+  const fallback = visible.sections.find((item) => item.node.section.id === visible.structure.defaultSectionId) ?? visible.sections[0];
+  if (fallback) inLevel(fallback, fallback.siteSpaces, segments);
+  return places;
 }
+
+/** Where a path leads (the first way placesOf reads it); undefined when the visitor can read nothing there. */
+export const placeOf = (visible: VisibleStructure, segments: readonly string[]): Place | undefined => placesOf(visible, segments)[0];
 
 /** The tabs of a site for a place: its visible sections and groups, the place's own marked. */
 export function tabsOf(visible: VisibleStructure, place: Place | undefined): TabEntry[] {

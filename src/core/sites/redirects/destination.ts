@@ -4,9 +4,8 @@ import { badRequest } from '../../errors.js';
 import { TABLES, type SiteRecord, type SiteRedirectDestination, type SpaceRecord } from '../../records.js';
 import { uriComponent } from '../../well-formed.js';
 import { loadSection, loadSiteSpace, referenced } from '../access.js';
-import { pageUrl } from '../reader/navigation.js';
 import { loadStructure, type PlacedSiteSpace, type SiteStructure } from '../structure.js';
-import { sectionSegments, siteSpaceSegments, siteUrl } from '../urls.js';
+import { sectionSegments, siteSpaceAddress, siteUrl, underAddress } from '../urls.js';
 import type { DestinationInputValue } from './schemas.js';
 import type { RedirectMatch } from './stored.js';
 
@@ -53,9 +52,8 @@ export async function checkDestination(ctx: Context, site: SiteRecord, destinati
 /** A URL under the site's URL. */
 const under = (base: string, segments: readonly string[]) => base + segments.map((segment) => `/${uriComponent(segment)}`).join('');
 
-/** The URL of a site space of a structure, under the site's URL. */
-const siteSpaceUrl = (base: string, structure: SiteStructure, placed: PlacedSiteSpace) =>
-  under(base, siteSpaceSegments(structure.defaultSectionId, placed.node?.section, placed.record, placed.isDefault));
+/** The URLs of a site space of a structure, under the site's URL. */
+const addressOf = (base: string, structure: SiteStructure, placed: PlacedSiteSpace) => siteSpaceAddress((segments) => under(base, segments), structure, placed);
 
 /** The URL a destination leads to now; undefined when the section, site space or page it names is gone. */
 export async function destinationUrl(ctx: Context, site: SiteRecord, destination: SiteRedirectDestination): Promise<string | undefined> {
@@ -64,15 +62,15 @@ export async function destinationUrl(ctx: Context, site: SiteRecord, destination
   const base = siteUrl(ctx, site);
   if (destination.kind === 'site-section') {
     const node = structure.sections.find((item) => item.section.id === destination.siteSectionId);
-    return node && under(base, sectionSegments(structure.defaultSectionId, node.section));
+    return node && under(base, sectionSegments(structure, node.section));
   }
   const placed = structure.siteSpaces.find((item) => item.record.id === destination.siteSpaceId);
   if (!placed) return undefined;
-  const url = siteSpaceUrl(base, structure, placed);
-  if (destination.kind === 'site-space') return url;
+  const address = addressOf(base, structure, placed);
+  if (destination.kind === 'site-space') return address.url;
   const revision = await revisionOf(ctx, placed.record.spaceId);
   const page = revision && (await readPage(ctx.tx, revision, destination.pageId));
-  return page && pageUrl(url, page);
+  return page && underAddress(address, page.path.split('/'));
 }
 
 /** Where a path that matched a redirect leads: its destination, with the rest its wildcard matched when it captures it. */

@@ -8,7 +8,7 @@ import { loadSection, requireSite } from '../access.js';
 import { assertSiteCondition } from '../adaptive/site-conditions.js';
 import { assertPathFree } from '../paths.js';
 import { presentSectionTo } from '../presenter.js';
-import { Condition, IconName, SectionDescription, SitePath, SiteTitle } from '../schemas.js';
+import { Condition, IconName, SectionDescription, SegmentPath, SiteTitle } from '../schemas.js';
 import { sectionsOf } from './insert.js';
 import { SectionSchema } from './schemas.js';
 
@@ -23,7 +23,7 @@ export const updateSiteSection = writeOperation({
   params: { organizationId: Id, siteId: Id, siteSectionId: Id },
   body: {
     title: v.optional(SiteTitle),
-    path: v.optional(SitePath),
+    path: v.optional(SegmentPath),
     defaultSiteSpace: v.optional(Id),
     condition: v.optional(v.nullable(Condition)),
     icon: v.optional(v.nullable(IconName)),

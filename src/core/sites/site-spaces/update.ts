@@ -8,7 +8,7 @@ import { loadSiteSpace, requireSite } from '../access.js';
 import { assertSiteCondition } from '../adaptive/site-conditions.js';
 import { assertPathFree } from '../paths.js';
 import { presentSiteSpaceTo } from '../presenter.js';
-import { Condition, SitePath } from '../schemas.js';
+import { Condition, SegmentPath } from '../schemas.js';
 import { siteSpaceLevel } from '../structure.js';
 import { SiteSpaceSchema } from './schemas.js';
 
@@ -21,7 +21,7 @@ export const updateSiteSpace = writeOperation({
   summary: 'Update a site space',
   params: { organizationId: Id, siteId: Id, siteSpaceId: Id },
   body: {
-    path: v.optional(SitePath),
+    path: v.optional(SegmentPath),
     condition: v.optional(v.nullable(Condition)),
   },
   response: SiteSpaceSchema,
