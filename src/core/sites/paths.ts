@@ -46,16 +46,13 @@ export function assertPathFree(path: string, siblings: readonly { id: string; pa
  */
 const READER_FILES: ReadonlySet<string> = new Set(['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt']);
 
-/** Why a path segment a caller gives is one of the reader's own names; undefined when it is not. */
-export function reservedProblem(segment: string): string | undefined {
-  if (segment.startsWith('~')) return 'must not start with ~ (the reader\'s own paths do)';
-  if (READER_FILES.has(segment.toLowerCase())) return `must not be ${segment} (the reader answers it)`;
-  if (/\.md$/i.test(segment)) return 'must not end with .md (a page\'s URL plus .md is its Markdown)';
-  return undefined;
+/** Whether a path segment is one of the reader's own names (case aside). */
+export function isReserved(segment: string): boolean {
+  return segment.startsWith('~') || READER_FILES.has(segment.toLowerCase()) || /\.md$/i.test(segment);
 }
 
-/** A check of a valibot schema: the string is none of the reader's own names (reservedProblem). */
-export const notReserved = v.rawCheck<string>(({ dataset, addIssue }) => {
-  const problem = dataset.typed ? reservedProblem(dataset.value) : undefined;
-  if (problem) addIssue({ message: problem });
-});
+/** A check of a valibot schema: the string is none of the reader's own names (a custom rule the OpenAPI document states by its message). */
+export const notReserved = v.check<string, string>(
+  (segment) => !isReserved(segment),
+  "must not be one of the reader's own names: none may start with ~, be sitemap.xml, robots.txt, llms.txt or llms-full.txt, or end with .md",
+);
