@@ -109,13 +109,14 @@ httpSuite('reader llms.txt', (h) => {
     expect(robots).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n# LLMs: ${site.url}/llms.txt\n# LLMs: ${site.url}/llms-full.txt\n`);
   });
 
-  it('lets a page at llms.txt win, and answers 404 under a path that is no site or section', async () => {
-    const site = await r.publishedSite([
-      { title: 'Welcome', document: { markdown: 'Hi.\n' } },
-      { title: 'A page', slug: 'llms.txt', document: { markdown: 'A page called llms.txt.\n' } },
-    ]);
-    expect(r.heading(await r.page(`${site.url}/llms.txt`))).toBe('A page');
-    expect(await text(`${site.url}/llms-full.txt`)).toContain('# A page\n\nA page called llms.txt.\n');
+  it('refuses llms.txt as a page slug, and answers 404 under a path that is no site or section', async () => {
+    const site = await r.publishedSite([{ title: 'Welcome', document: { markdown: 'Hi.\n' } }]);
+    const request = r.ok(await h().owner.post(`/v1/spaces/${site.space}/change-requests`, {}), 201);
+    const refused = await h().owner.post(`/v1/spaces/${site.space}/change-requests/${request.id}/content`, {
+      changes: [{ operation: 'insert_page', title: 'A page', slug: 'llms.txt', document: { markdown: 'A page called llms.txt.\n' } }],
+    });
+    expect(refused.status).toBe(400);
+    expect(await text(`${site.url}/llms.txt`)).toContain('[Welcome]');
     expect((await r.read(`${site.url}/welcome/llms.txt`)).status).toBe(404);
     expect((await r.read(`${site.url}/no/such/llms-full.txt`)).status).toBe(404);
   });

@@ -91,13 +91,14 @@ httpSuite('reader Markdown pages', (h) => {
     expect(text).toMatch(/\| `limit` +\| query +\| integer +\| no +\| How many\. +\|/);
   });
 
-  it('lets a page whose own path ends in .md win, and answers 404 for a .md of nothing', async () => {
-    const site = await r.publishedSite([
-      { title: 'Notes', document: { markdown: 'The notes.\n' } },
-      { title: 'Notes file', slug: 'notes.md', document: { markdown: 'A page called notes.md.\n' } },
-    ]);
-    expect(r.heading(await r.page(`${site.url}/notes.md`))).toBe('Notes file');
-    expect(await markdown(`${site.url}/notes.md.md`)).toBe('# Notes file\n\nA page called notes.md.\n');
+  it('refuses a page slug ending in .md (the Markdown of the page before it is there), and answers 404 for a .md of nothing', async () => {
+    const site = await r.publishedSite([{ title: 'Notes', document: { markdown: 'The notes.\n' } }]);
+    const request = r.ok(await h().owner.post(`/v1/spaces/${site.space}/change-requests`, {}), 201);
+    const refused = await h().owner.post(`/v1/spaces/${site.space}/change-requests/${request.id}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Notes file', slug: 'notes.md', document: { markdown: 'A page called notes.md.\n' } }],
+    });
+    expect(refused.status).toBe(400);
+    expect(await markdown(`${site.url}/notes.md`)).toBe('# Notes\n\nThe notes.\n');
     expect((await r.read(`${site.url}/nothing.md`)).status).toBe(404);
     expect((await r.read(`${site.url}/.md`)).status).toBe(404);
   });
