@@ -3,12 +3,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * The tests that are slow by nature, run by `npm run test:slow` (the `slow` project) instead of `npm test`:
  * real child processes and worker threads (each loads the sources through tsx; kill -9, lock and shutdown
- * soaks, the CLI, jobs on the worker pool), the packed package installed into an app, the 2,000-page PDF,
+ * soaks, the CLI, jobs on the worker pool), a real Git server (`git http-backend`, test/git/), the packed package installed into an app, the 2,000-page PDF,
  * and the two tests that drive Chromium.
  */
 const SLOW = [
   'test/process/**/*.test.ts',
   'test/workers/**/*.test.ts',
+  'test/git/**/*.test.ts',
   'test/embedding/**/*.test.ts',
   'test/content/pdf-large.test.ts',
   'test/openapi/browser.test.ts',

@@ -40,6 +40,11 @@ export interface OutboundFetchOptions {
   readonly lookup?: Resolve;
   /** How many redirects one fetch follows; default 10. */
   readonly maxRedirects?: number;
+  /**
+   * Whether POST requests with a byte body may be sent (Git's smart HTTP needs them); default false, so that
+   * the fetch of imports and sources only reads. A request with a body follows no redirect.
+   */
+  readonly sendBodies?: boolean;
 }
 
 /**
@@ -64,21 +69,22 @@ export function createOutboundFetch(options: OutboundFetchOptions = {}): Fetch {
   const allow = parseAllowList(options.allow);
   const resolve = options.lookup ?? defaultResolve;
   const maxRedirects = options.maxRedirects ?? 10;
+  const sendBodies = options.sendBodies ?? false;
 
   return async function outboundFetch(input, init = {}) {
     const signal = init.signal ?? undefined;
     try {
       const method = (init.method ?? 'GET').toUpperCase();
-      if ((method !== 'GET' && method !== 'HEAD') || init.body != null) throw new OutboundRefusal('only GET and HEAD requests without a body are sent');
+      const body = requestBody(method, init.body, sendBodies);
       const headers = new Headers(init.headers);
       if (!headers.has('accept-encoding')) headers.set('accept-encoding', 'gzip, br');
       if (!headers.has('user-agent')) headers.set('user-agent', 'docs-platform');
       let url = new URL(input);
       for (let hop = 0; ; hop++) {
         signal?.throwIfAborted();
-        const answer = await exchange(url, method, headers, await checkedAddresses(url, allow, resolve), signal);
+        const answer = await exchange(url, method, headers, await checkedAddresses(url, allow, resolve), signal, body);
         const location = REDIRECTS.has(answer.statusCode ?? 0) ? answer.headers.location : undefined;
-        if (location === undefined || init.redirect === 'manual') return toResponse(answer, method, signal);
+        if (location === undefined || init.redirect === 'manual' || body !== undefined) return toResponse(answer, method, signal);
         answer.destroy();
         if (init.redirect === 'error') throw new OutboundRefusal(`redirected to ${location}`);
         if (hop >= maxRedirects) throw new OutboundRefusal(`more than ${maxRedirects} redirects`);
@@ -92,6 +98,16 @@ export function createOutboundFetch(options: OutboundFetchOptions = {}): Fetch {
       throw new TypeError('fetch failed', { cause: error });
     }
   };
+}
+
+/** The bytes a request sends: none for GET and HEAD; a byte body for POST where bodies are sent; else a refusal. */
+function requestBody(method: string, body: RequestInit['body'], sendBodies: boolean): Uint8Array | undefined {
+  if ((method === 'GET' || method === 'HEAD') && body == null) return undefined;
+  if (!sendBodies) throw new OutboundRefusal('only GET and HEAD requests without a body are sent');
+  if (method !== 'POST') throw new OutboundRefusal('only GET, HEAD and POST requests are sent');
+  if (body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  throw new OutboundRefusal('a request body must be bytes');
 }
 
 /**
@@ -135,7 +151,7 @@ function pinned(addresses: readonly ResolvedAddress[]): LookupFunction {
 }
 
 /** Sends one request to checked addresses and resolves with the answer's head. */
-function exchange(url: URL, method: string, headers: Headers, addresses: readonly ResolvedAddress[], signal: AbortSignal | undefined): Promise<IncomingMessage> {
+function exchange(url: URL, method: string, headers: Headers, addresses: readonly ResolvedAddress[], signal: AbortSignal | undefined, body?: Uint8Array): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === 'https:' ? https : http;
     const request = transport.request(
@@ -153,7 +169,7 @@ function exchange(url: URL, method: string, headers: Headers, addresses: readonl
       resolve,
     );
     request.once('error', reject);
-    request.end();
+    request.end(body);
   });
 }
 

@@ -1,0 +1,85 @@
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GitTransportError, remoteOf, scrubCredentials, type GitFetchLimits } from '../../src/core/git-sync/transport.js';
+import { createOutboundFetch } from '../../src/outbound/fetch.js';
+import { createGitTransport } from '../../src/outbound/git-transport.js';
+import { git, hasGit, startGitServer, type GitServer } from './git-server.js';
+
+/** The Node Git transport (isomorphic-git over the outbound filter) against a real Git server on 127.0.0.1. */
+
+const LIMITS: GitFetchLimits = { maxFiles: 100, maxFileBytes: 1024, maxTotalBytes: 4096, maxTransferBytes: 1024 * 1024 };
+const transport = createGitTransport({ fetch: createOutboundFetch({ allow: '127.0.0.1', sendBodies: true }) });
+
+/** The rejection of a promise, as a GitTransportError's message. */
+async function failure(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(GitTransportError);
+  return (error as Error).message;
+}
+
+// Without git the file is skipped, saying so in its title, except under CI, where .ci/run installs it.
+describe.skipIf(!hasGit() && !process.env.CI)(`the Git transport${hasGit() ? '' : ' (skipped: git and git http-backend are not installed)'}`, () => {
+  let server: GitServer;
+  let secured: GitServer;
+  beforeAll(async () => {
+    [server, secured] = await Promise.all([startGitServer(), startGitServer({ credentials: { user: 'ci-bot', password: 's3cr3t/p@ss' } })]);
+  });
+  afterAll(async () => {
+    await Promise.all([server?.close(), secured?.close()]);
+  });
+
+  it('fetches the head of a branch shallow and reads the files below a folder, symlinks marked', async () => {
+    server.createRepository('docs');
+    server.commit('docs', { 'README.md': '# Root', 'docs/a.md': '# A', 'docs/sub/b.md': '# B', 'src/code.ts': 'x' }, 'First');
+    const work = server.clone('docs');
+    symlinkSync('a.md', join(work, 'docs/link.md'));
+    git(work, 'add', 'docs/link.md');
+    git(work, 'commit', '-q', '-m', 'Second\n\nWith a body');
+    git(work, 'push', '-q', 'origin', 'main');
+    const head = git(work, 'rev-parse', 'HEAD').trim();
+    const fetched = await transport.fetchTree(remoteOf(`${server.url}/docs.git`), 'main', 'docs', LIMITS);
+    expect(fetched.commit).toEqual({ oid: head, message: 'Second\n\nWith a body\n' });
+    const files = fetched.files.map((file) => [file.path, new TextDecoder().decode(file.bytes), file.symlink ?? false]).sort();
+    expect(files).toEqual([
+      ['docs/a.md', '# A', false],
+      ['docs/link.md', 'a.md', true],
+      ['docs/sub/b.md', '# B', false],
+    ]);
+    expect((await transport.fetchTree(remoteOf(`${server.url}/docs.git`), 'main', '', LIMITS)).files).toHaveLength(5);
+  });
+
+  it('fails with a clear message for a missing branch or repository, and past each limit', async () => {
+    server.createRepository('limits');
+    server.commit('limits', { 'a.md': 'x'.repeat(600), 'b.md': 'y'.repeat(600), 'c.md': 'z'.repeat(2000) });
+    const remote = remoteOf(`${server.url}/limits.git`);
+    expect(await failure(transport.fetchTree(remote, 'nope', '', LIMITS))).toMatch(/limits\.git/);
+    expect(await failure(transport.fetchTree(remoteOf(`${server.url}/absent.git`), 'main', '', LIMITS))).toMatch(/absent\.git/);
+    expect(await failure(transport.fetchTree(remote, 'main', '', { ...LIMITS, maxFiles: 2 }))).toBe('the repository holds more than 2 files to read');
+    expect(await failure(transport.fetchTree(remote, 'main', '', { ...LIMITS, maxFileBytes: 1000 }))).toBe('c.md holds 2000 bytes, more than 1000');
+    expect(await failure(transport.fetchTree(remote, 'main', '', { ...LIMITS, maxFileBytes: 4096, maxTotalBytes: 3000 }))).toBe("the repository's files hold more than 3000 bytes");
+    expect(await failure(transport.fetchTree(remote, 'main', '', { ...LIMITS, maxTransferBytes: 100 }))).toBe('the repository sends more than 100 bytes');
+  });
+
+  it('uses credentials from the URL for the connection only, and names them nowhere', async () => {
+    secured.createRepository('private');
+    secured.commit('private', { 'README.md': '# Private' });
+    const url = `${secured.authUrl}/private.git`;
+    const remote = remoteOf(url);
+    expect(remote).toEqual({ url: `${secured.url}/private.git`, username: 'ci-bot', password: 's3cr3t/p@ss' });
+    expect((await transport.fetchTree(remote, 'main', '', LIMITS)).files).toHaveLength(1);
+    const refused = await failure(transport.fetchTree({ ...remote, password: 'wrong' }, 'main', '', LIMITS));
+    expect(refused).toContain('credentials');
+    const missing = await failure(transport.fetchTree(remote, 'absent-branch', '', LIMITS));
+    for (const message of [refused, missing]) expect(message).not.toMatch(/s3cr3t|ci-bot|p%40ss/);
+    expect(scrubCredentials(`at ${url} with s3cr3t/p@ss`, remote)).not.toMatch(/s3cr3t|ci-bot/);
+  });
+
+  it('reaches no address the outbound filter refuses', async () => {
+    const strict = createGitTransport({ fetch: createOutboundFetch({ sendBodies: true }) });
+    expect(await failure(strict.fetchTree(remoteOf(`${server.url}/docs.git`), 'main', '', LIMITS))).toBe(`${server.url}/docs.git could not be reached: 127.0.0.1 is a loopback address`);
+  });
+});
