@@ -22,7 +22,8 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 }
 
 // Without git the file is skipped, saying so in its title, except under CI, where .ci/run installs it.
-describe.skipIf(!hasGit() && !process.env.CI)(`the Git transport${hasGit() ? '' : ' (skipped: git and git http-backend are not installed)'}`, () => {
+// Each test runs several git processes, and the server one a request: a minute each, for a loaded machine.
+describe.skipIf(!hasGit() && !process.env.CI)(`the Git transport${hasGit() ? '' : ' (skipped: git and git http-backend are not installed)'}`, { timeout: 60_000 }, () => {
   let server: GitServer;
   let secured: GitServer;
   beforeAll(async () => {
