@@ -270,6 +270,18 @@ httpSuite(
       expect(renamed.pdf.structure).toContain('(Renamed: v2 / final)');
     });
 
+    it("prints in the space's language (its /Lang); a new language prints a new PDF", async () => {
+      const { space, cr } = await fixture();
+      const plain = await exportPdf(space.id, cr.id);
+      expect(plain.pdf.structure).not.toContain('/Lang');
+      expect((await h().owner.patch(`/v1/spaces/${space.id}`, { language: 'ar' })).status).toBe(200);
+      const arabic = await exportPdf(space.id, cr.id);
+      expect(arabic.url).not.toBe(plain.url);
+      expect(arabic.pdf.structure).toContain('/Lang (ar)');
+      // Where the text goes on the page: test/content/pdf-direction.test.ts.
+      expect(arabic.pdf.text).toContain('Run the installer.');
+    });
+
     it('lets readers export; refuses only without page, unknown pages, strangers and missing tokens, changing nothing', async () => {
       const { space, cr } = await fixture();
       const reader = await h().user('read');

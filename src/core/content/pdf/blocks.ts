@@ -18,6 +18,8 @@ export interface Box {
   readonly color: string;
   /** How deep in lists it is, for the bullet shape. */
   readonly listDepth: number;
+  /** Whether it reads right to left: text aligned right, indents, markers and quote bars on the right. */
+  readonly rtl?: boolean;
 }
 
 /** The images ready to embed by file id: their bytes, already checked (images.ts). */
@@ -66,11 +68,14 @@ const MIN_WIDTH = 120;
 /** Helvetica's ascent, per point of size (its AFM's Ascender, 718 / 1000). */
 const HELVETICA_ASCENT = 0.718;
 
-/** A box moved right by `by` points, as far as MIN_WIDTH allows. */
+/** A box indented by `by` points from its start (the right for a right-to-left box), as far as MIN_WIDTH allows. */
 function inset(box: Box, by: number): Box {
   const step = Math.min(by, Math.max(0, box.width - MIN_WIDTH));
-  return { ...box, x: box.x + step, width: box.width - step };
+  return { ...box, x: box.rtl ? box.x : box.x + step, width: box.width - step };
 }
+
+/** Where something `width` wide starts at the start of a box: its left, or its right for a right-to-left box. */
+const startX = (box: Box, width: number) => (box.rtl ? box.x + box.width - width : box.x);
 
 /** Prints the body of one page. */
 export class BlockPrinter {
@@ -195,6 +200,7 @@ export class BlockPrinter {
         width: box.width,
         lineGap: LINE_GAP,
         continued: i < printed.length - 1,
+        align: box.rtl ? 'right' : 'left',
         link: target?.url ?? null,
         goTo: target?.goTo ?? null,
         underline: target !== undefined,
@@ -217,7 +223,7 @@ export class BlockPrinter {
       const { doc } = this;
       this.room(BODY_SIZE * 1.5);
       const top = doc.y;
-      doc.font('Helvetica').fontSize(BODY_SIZE).fillColor(box.color).text(marker, box.x, top, { width: INDENT + 8, lineBreak: false });
+      doc.font('Helvetica').fontSize(BODY_SIZE).fillColor(box.color).text(marker, startX(box, INDENT + 8), top, { width: INDENT + 8, lineBreak: false, align: box.rtl ? 'right' : 'left' });
       doc.fillColor('black');
       doc.y = top;
       const inner: Box = { ...inset(box, INDENT + (node.ordered ? 6 : 0)), listDepth: box.listDepth + 1 };
@@ -240,7 +246,8 @@ export class BlockPrinter {
     this.blocks(children, { ...inset(box, INDENT), color: MUTED });
     // The bar beside the quote, when the quote stayed on one page.
     if (doc.page === page) {
-      doc.save().moveTo(box.x + 4, top).lineTo(box.x + 4, doc.y - BLOCK_GAP).lineWidth(2.5).strokeColor(RULE).stroke().restore();
+      const x = startX(box, 8) + 4;
+      doc.save().moveTo(x, top).lineTo(x, doc.y - BLOCK_GAP).lineWidth(2.5).strokeColor(RULE).stroke().restore();
     }
   }
 
@@ -276,16 +283,18 @@ export class BlockPrinter {
   private table(node: Table, box: Box): void {
     // One font a cell (pdfkit's tables write a cell in one font): the one that shows most of its text.
     const rows = node.children.map((row, r) => row.children.map((cell) => this.fonts.single(plainText(cell), { bold: r === 0 })));
+    // Right to left, the first column is on the right: every row and the alignments reversed.
+    const ordered = <T>(cells: T[]) => (box.rtl ? cells.reverse() : cells);
     const columns = Math.max(1, ...rows.map((row) => row.length));
     // Every row gets every column: GFM lets a row have fewer cells than the header.
-    const data = rows.map((row) => Array.from({ length: columns }, (_, i) => ({ text: row[i]?.text ?? '', font: { src: row[i]?.font ?? 'Helvetica' } })));
-    const align = node.align ?? [];
+    const data = rows.map((row) => ordered(Array.from({ length: columns }, (_, i) => ({ text: row[i]?.text ?? '', font: { src: row[i]?.font ?? 'Helvetica' } }))));
+    const align = ordered(Array.from({ length: columns }, (_, i) => node.align?.[i] ?? (box.rtl ? 'right' : 'left')));
     this.doc.fillColor('black').font('Helvetica').fontSize(CODE_SIZE + 0.5);
     this.doc.table({
       data,
       position: { x: box.x, y: this.doc.y },
       maxWidth: box.width,
-      columnStyles: (i: number) => ({ align: { x: align[i] ?? 'left', y: 'top' } }),
+      columnStyles: (i: number) => ({ align: { x: align[i], y: 'top' } }),
       rowStyles: (i: number) => (i === 0 ? { backgroundColor: CODE_BACKGROUND } : {}),
       defaultStyle: { padding: 3, border: 0.5, borderColor: RULE },
     } as never);

@@ -60,11 +60,12 @@ async function render(ctx: PrepareContext, spaceId: string, changeRequestId: str
 
 /** What a PDF export is: the blob key of the PDF of a change request's current revision, rendered or remembered. */
 export async function exportChangeRequestPdf(ctx: PrepareContext, spaceId: string, changeRequestId: string, scope: PrintScope): Promise<string> {
-  const { revisionId, title, app } = await ctx.read(async (read) => {
+  const { revisionId, title, app, language } = await ctx.read(async (read) => {
     const target = await exportTarget(read, spaceId, changeRequestId, scope);
-    return { revisionId: target.revision.id, title: exportTitle(target), app: read.urls.app('') };
+    return { revisionId: target.revision.id, title: exportTitle(target), app: read.urls.app(''), language: target.access.space.language ?? null };
   });
-  const kind = `pdf:${JSON.stringify([scope, title, app])}`;
+  // The space's language is no part of the revision: a change to it prints another PDF.
+  const kind = `pdf:${JSON.stringify([scope, title, app, language])}`;
   const compute = () => render(ctx, spaceId, changeRequestId, scope, revisionId, title);
   let rendered = await ctx.derived.get(kind, revisionId, compute);
   // Touched so that the blob collection leaves the bytes until the URL's hold is written (they may have

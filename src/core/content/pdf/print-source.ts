@@ -28,6 +28,8 @@ export interface PrintSource {
   readonly pages: readonly PrintedPage[];
   /** App URLs of the pages that bodies and link pages point at but the export does not print. */
   readonly pageUrls: ReadonlyMap<string, string>;
+  /** The language the space is written in (its `language`), the PDF's /Lang; `ar` and `he` print right to left. */
+  readonly language?: string;
 }
 
 /** A page to print with its Markdown, before parsing (the job that renders parses it). */

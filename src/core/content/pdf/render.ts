@@ -6,6 +6,7 @@ import { PDFDocument, type FontStyle } from './fonts.js';
 import { definitionsOf } from './inline.js';
 import { destinationName, linksOf } from './links.js';
 import { pause } from '../../pause.js';
+import { isRightToLeft } from '../text-language.js';
 import type { PrintedPage, PrintSource } from './print-source.js';
 
 /**
@@ -13,7 +14,8 @@ import type { PrintedPage, PrintSource } from './print-source.js';
  * embedded ones the text needs (font-chain.ts), one outline entry (bookmark) per page, nested like the
  * page tree, a page number at the foot of every PDF page. Each document page starts on a new PDF page; a
  * group's title opens the page of its first subpage; a link page prints its title and where it points,
- * below what precedes it. The bytes depend only on the source: the creation date is the revision's, so the
+ * below what precedes it. A space written right to left prints mirrored: text aligned right, lists,
+ * quotes and table columns from the right (code stays left to right). The bytes depend only on the source: the creation date is the revision's, so the
  * same content gives the same PDF (and the same blob).
  */
 
@@ -94,7 +96,9 @@ function numberPages(doc: PDFKit.PDFDocument): void {
  * id, `fonts` the embedded fonts its text needs (font-files.ts).
  */
 export async function renderPdf(source: PrintSource, images: Images, fonts: FontFiles = new Map()): Promise<Uint8Array> {
+  const rtl = source.language !== undefined && isRightToLeft(source.language);
   const doc = new PDFDocument({
+    ...(source.language !== undefined && { lang: source.language }),
     size: 'A4',
     margin: MARGIN,
     autoFirstPage: false,
@@ -109,7 +113,7 @@ export async function renderPdf(source: PrintSource, images: Images, fonts: Font
     const runs = chain.runs(text, style);
     doc.fontSize(size).fillColor(color);
     runs.forEach((run, i) => {
-      const options = { width: box().width, continued: i < runs.length - 1 };
+      const options = { width: box().width, continued: i < runs.length - 1, align: rtl ? 'right' : 'left' } as const;
       doc.font(run.font);
       if (i === 0) doc.text(run.text, MARGIN, doc.y, options);
       else doc.text(run.text, options);
@@ -118,7 +122,7 @@ export async function renderPdf(source: PrintSource, images: Images, fonts: Font
   };
   // Links need every destination before the first page is printed: a link may point forward.
   const links = linksOf(source, destinationsOf(source.pages));
-  const box = (): Box => ({ x: MARGIN, width: doc.page.width - 2 * MARGIN, color: 'black', listDepth: 0 });
+  const box = (): Box => ({ x: MARGIN, width: doc.page.width - 2 * MARGIN, color: 'black', listDepth: 0, rtl });
   const blank = () => doc.y <= doc.page.margins.top + 0.5;
   // Outline entries by depth: a page's entry goes under the entry of the closest page above it.
   const outline: PDFKit.PDFOutline[] = [];

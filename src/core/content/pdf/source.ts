@@ -129,9 +129,9 @@ async function readReferences(ctx: Context, target: ContentTarget, pages: readon
  * (checking access each time).
  */
 export async function readPrintSource(ctx: PrepareContext, load: (read: Context) => Promise<ContentTarget>, scope: PrintScope, title: string): Promise<PrintRequest> {
-  const { raw, createdAt } = await ctx.read(async (read) => {
+  const { raw, createdAt, language } = await ctx.read(async (read) => {
     const target = await load(read);
-    return { raw: await readPages(read, target, scope), createdAt: target.revision.createdAt };
+    return { raw: await readPages(read, target, scope), createdAt: target.revision.createdAt, language: target.access.space.language };
   });
   const markdown = raw.pages.map((page) => page.markdown);
   const references = await ctx.workers.run(pdfReferencesJob, markdown, ctx.closing);
@@ -144,5 +144,5 @@ export async function readPrintSource(ctx: PrepareContext, load: (read: Context)
     addFamilies(page.description ?? '', families);
     if (page.link && 'title' in page.link) addFamilies(page.link.title, families);
   }
-  return { title, createdAt, pages: raw.pages, ...found, computed: raw.computed, families };
+  return { title, createdAt, pages: raw.pages, ...found, computed: raw.computed, families, ...(language !== undefined && { language }) };
 }

@@ -21,7 +21,7 @@ import { readerBody } from './page-body.js';
 import { pageMarkdown } from './page-markdown.js';
 import { movedPageOf, shadowedPageOf, siteRedirectOf, type Elsewhere } from './redirects.js';
 import { lookOf } from './site-look.js';
-import { textLanguageOf } from './text-language.js';
+import { textLanguageOf } from '../../content/text-language.js';
 import type { Admitted, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteRef } from './view.js';
 import { carriedQuery, spaceOnSites } from './space-on-sites.js';
 import { placesOf, tabsOf, variantsOf, visibleStructure } from './visible-structure.js';

@@ -1,6 +1,6 @@
 import type { PageLayout } from '../../content/page-layout.js';
 import type { CustomizationSettings } from '../customization/settings-schema.js';
-import type { TextLanguage } from './text-language.js';
+import type { TextLanguage } from '../../content/text-language.js';
 
 /**
  * What the published-site reader shows, as plain data: the core decides everything (who may read, which
