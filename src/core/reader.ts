@@ -7,6 +7,6 @@ export { readPublishedRobots, readPublishedSitemap } from './sites/reader/sitema
 export { readPublishedLlms } from './sites/reader/llms.js';
 export { LLMS_FULL_SEGMENT, LLMS_SEGMENT, MCP_SEGMENT } from './sites/reader/ai-paths.js';
 export type { TextLanguage } from './content/text-language.js';
-export type { Admitted, Crumb, HeaderItem, LookLink, NavLink, NavNode, PageView, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteLook, TabEntry, ThemedUrls } from './sites/reader/view.js';
+export type { Admitted, Crumb, EmptyReason, HeaderItem, LookLink, NavLink, NavNode, PageView, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteLook, TabEntry, ThemedUrls } from './sites/reader/view.js';
 export { DEFAULT_SETTINGS } from './sites/customization/customizations.js';
 export { ApiError } from './errors.js';

@@ -161,7 +161,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         const key = `${origin ?? ''}\u0000${etag}`;
         let document = cache.get(key);
         if (!document) {
-          const rendered = result.kind === 'page' ? pageDocument(result.chrome, result.page) : notFoundDocument(result.chrome);
+          const rendered = result.kind === 'page' ? pageDocument(result.chrome, result.page) : notFoundDocument(result.chrome, result.empty);
           document = { html: rendered.html, csp: await cspOf(rendered, result.chrome.url) };
           cache.set(key, document);
         }

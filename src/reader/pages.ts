@@ -1,4 +1,5 @@
-import type { PageView, ReaderHit, SiteChrome } from '../core/reader.js';
+import type { EmptyReason, PageView, ReaderHit, SiteChrome } from '../core/reader.js';
+import { emptySaid } from './empty-site-words.js';
 import { html, raw, type Html } from './html.js';
 import { documentOf, footer, header, sidebar } from './layout.js';
 import { layoutWordsOf } from './layout-words.js';
@@ -74,8 +75,12 @@ ${pagination}
   });
 }
 
-/** A path the site does not have, in the site's layout. */
-export function notFoundDocument(chrome: SiteChrome): Rendered {
+/** A path the site does not have, in the site's layout; or, `empty`, a site with nothing to read, saying why. */
+export function notFoundDocument(chrome: SiteChrome, empty?: EmptyReason): Rendered {
+  if (empty) {
+    const said = emptySaid(chrome.locale, empty);
+    return inLayout(chrome, said.title, html`<h1 class="page-title">${said.title}</h1><p>${said.text}</p>`, { noindex: true });
+  }
   const words = wordsOf(chrome.locale);
   const main = html`<h1 class="page-title">${words.notFoundTitle}</h1><p>${words.notFoundText}</p>${chrome.siteSpace && html`<p><a href="${chrome.url}">${words.firstPage}</a></p>`}`;
   return inLayout(chrome, words.notFoundTitle, main, { noindex: true });

@@ -114,7 +114,8 @@ async function resolveSite(ctx: Context, request: ReaderRequest & { site: SiteRe
   if (!place) {
     const redirect = await siteRedirectOf(ctx, site, request.segments);
     if (redirect) return redirectAnswer(redirect, admission.admitted, chrome.cookiePath);
-    return { kind: 'not-found', chrome: { ...chrome, tree: [] }, admitted: admission.admitted, fingerprint: await fingerprintOf(chrome) };
+    const empty = visible.empty && { empty: visible.empty };
+    return { kind: 'not-found', chrome: { ...chrome, tree: [] }, admitted: admission.admitted, fingerprint: await fingerprintOf({ chrome, ...empty }), ...empty };
   }
   const spaceId = place.siteSpace.space.id;
   const elsewhere = async (navigation: Navigation) =>
@@ -258,13 +259,14 @@ export const readPublished = readOperation({
     const revision = await loadRevision(ctx.tx, resolved.space.revision);
     const navigation = await navigationOf(ctx, revision, resolved.address);
     if (resolved.rest.length === 1 && resolved.rest[0] === SEARCH_SEGMENT) return search(ctx, resolved, navigation, request.query ?? '');
-    const notFound = async (): Promise<ReaderAnswer> => ({
+    const notFound = async (empty?: 'no-pages'): Promise<ReaderAnswer> => ({
       kind: 'not-found',
       chrome: { ...resolved.chrome, tree: navigation.tree },
       admitted: resolved.admitted,
-      fingerprint: `${revision.id}.${await fingerprintOf(resolved.chrome)}`,
+      fingerprint: `${revision.id}.${await fingerprintOf({ chrome: resolved.chrome, empty })}`,
+      ...(empty && { empty }),
     });
-    if (resolved.rest.length === 0) return navigation.first ? pageAnswer(ctx, resolved, navigation, navigation.first) : notFound();
+    if (resolved.rest.length === 0) return navigation.first ? pageAnswer(ctx, resolved, navigation, navigation.first) : notFound('no-pages');
     const path = resolved.rest.join('/');
     const page = navigation.byPath.get(path);
     if (!page || page.type === 'group') {

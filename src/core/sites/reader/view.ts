@@ -161,14 +161,21 @@ export interface ReaderHit {
   readonly sections: readonly { readonly title: string; readonly url: string; readonly body: string }[];
 }
 
+/**
+ * Why a site has nothing to read for a visitor: it shows no space (`no-spaces`); every space it shows is
+ * private or deleted (`private-spaces`); the visitor's claims leave out every section and site space
+ * (`hidden-spaces`); or the site space the path names has no page the reader shows (`no-pages`).
+ */
+export type EmptyReason = 'no-spaces' | 'private-spaces' | 'hidden-spaces' | 'no-pages';
+
 /** What the reader answers. */
 export type ReaderAnswer =
   /** No such site for this visitor: unknown, unpublished, or a share link without its key. */
   | { readonly kind: 'missing' }
   /** A visitor-auth site without a valid visitor token, and no fallback URL: a 401 in the site's layout, without its navigation. */
   | { readonly kind: 'unauthorized'; readonly chrome: SiteChrome }
-  /** A path the site does not have: a 404 in the site's layout. */
-  | { readonly kind: 'not-found'; readonly chrome: SiteChrome; readonly admitted: Admitted; readonly fingerprint: string }
+  /** A path the site does not have: a 404 in the site's layout; `empty` when the site (or site space) has nothing to read at all, and why. */
+  | { readonly kind: 'not-found'; readonly chrome: SiteChrome; readonly admitted: Admitted; readonly fingerprint: string; readonly empty?: EmptyReason }
   /**
    * Elsewhere: a link page's own URL (302), a space's URL to its place on a site (302), a visitor without a
    * valid token to the fallback URL (302), a path with nothing at it to where a site redirect or a moved

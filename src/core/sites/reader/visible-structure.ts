@@ -3,7 +3,7 @@ import { TABLES, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from 
 import { conditionHolds, type VisitorClaims } from '../adaptive/evaluate.js';
 import { loadStructure, type SectionNode, type SiteStructure } from '../structure.js';
 import { publishedLinks, sectionSegments, siteSpaceAddress, type SiteSpaceAddress } from '../urls.js';
-import type { NavLink, TabEntry } from './view.js';
+import type { EmptyReason, NavLink, TabEntry } from './view.js';
 
 /**
  * A site as one visitor sees it: the site spaces whose space is readable (not deleted, not private) and
@@ -45,6 +45,8 @@ export interface VisibleStructure {
   readonly url: string;
   /** Which site spaces of the site lead where, first to last in published order. */
   readonly all: readonly VisibleSiteSpace[];
+  /** Why the visitor can read nothing on the site; undefined when there is a site space to read. */
+  readonly empty: Exclude<EmptyReason, 'no-pages'> | undefined;
 }
 
 const holds = (condition: string | undefined, claims: VisitorClaims) => condition === undefined || conditionHolds(condition, claims);
@@ -74,7 +76,11 @@ export async function visibleStructure(ctx: Context, site: SiteRecord, claims: V
   const sections = structure.sections
     .map((node) => ({ node, siteSpaces: of(node.section.id), url: url(sectionSegments(structure, node.section)) }))
     .filter((section) => section.siteSpaces.length > 0);
-  return { structure, sections, root: of(undefined), url: url([]), all };
+  const root = of(undefined);
+  const reachable = structure.sections.length > 0 ? sections.length > 0 : root.length > 0;
+  const anyReadable = structure.siteSpaces.some((placed) => readable(spaces.get(placed.record.spaceId)));
+  const empty = reachable ? undefined : structure.siteSpaces.length === 0 ? 'no-spaces' : anyReadable ? 'hidden-spaces' : 'private-spaces';
+  return { structure, sections, root, url: url([]), all, empty };
 }
 
 /** The site space a level shows at its own URL: its default when the visitor may read it, else its first. */
