@@ -1,5 +1,6 @@
 import type { Root } from 'mdast';
 import { badRequest } from '../errors.js';
+import { blockNesting } from './blocks/parse.js';
 
 /**
  * The limits that keep Markdown cheap to parse, decided by one linear scan before any parser sees the
@@ -10,8 +11,9 @@ import { badRequest } from '../errors.js';
  * closing one (micromark's attention and label-end resolvers), which is quadratic in how many a paragraph
  * holds: `*a`×50,000 took minutes. Real paragraphs hold a few dozen.
  *
- * A level is a block quote, a list item or a footnote definition that holds the line, or a link, an image,
- * or an emphasis, strong or strikethrough delimiter still open at a point of a paragraph. The scan follows
+ * A level is a block quote, a list item, a footnote definition or one of GitBook's blocks (blocks/parse.ts)
+ * that holds the line, or a link, an image, or an emphasis, strong or strikethrough delimiter still open at
+ * a point of a paragraph. The scan follows
  * CommonMark's block rules as micromark reads them (container markers and indentation, lazy continuation
  * lines, what may interrupt a paragraph, fenced code, HTML blocks, tables) and counts every delimiter that
  * may open as open until one that may close meets it. Where the parsers differ, or where it cannot tell, it
@@ -540,10 +542,11 @@ function eachLine(text: string, visit: (start: number, end: number) => boolean):
  */
 export function markdownNesting(markdown: string): MarkdownNesting {
   const scanner = new NestingScanner();
+  const blocks = blockNesting(markdown);
   let deepest: MarkdownNesting = { depth: 0, line: 1 };
   let line = 0;
   eachLine(markdown, (start, end) => {
-    const depth = scanner.line(markdown, start, end);
+    const depth = scanner.line(markdown, start, end) + (blocks[line] ?? 0);
     line++;
     if (depth > deepest.depth) deepest = { depth, line };
     return depth <= MAX_MARKDOWN_DEPTH;
@@ -557,8 +560,11 @@ export type MarkdownExcess = { readonly line: number; readonly depth: number } |
 /** Reads a body line by line, calling `visit` with each line's bounds and whether it goes beyond a limit. */
 function scanLines(markdown: string, visit: (start: number, end: number, excess: { depth: number } | { delimiters: number } | undefined) => boolean): void {
   const scanner = new NestingScanner();
+  // GitBook's blocks (blocks/parse.ts) are levels too: a hint in a tab in tabs holds its lines 3 deep.
+  const blocks = blockNesting(markdown);
+  let line = 0;
   eachLine(markdown, (start, end) => {
-    const depth = scanner.line(markdown, start, end);
+    const depth = scanner.line(markdown, start, end) + (blocks[line++] ?? 0);
     const excess = depth > MAX_MARKDOWN_DEPTH ? { depth } : scanner.delimiters > MAX_PARAGRAPH_DELIMITERS ? { delimiters: scanner.delimiters } : undefined;
     return visit(start, end, excess);
   });
@@ -586,7 +592,7 @@ export function assertMarkdownLimits(markdown: string, where: string): void {
   if (excess === undefined) return;
   if ('depth' in excess) {
     throw badRequest(
-      `${where}: line ${excess.line} nests ${excess.depth} levels deep; Markdown may nest at most ${MAX_MARKDOWN_DEPTH} (block quotes, list items, footnotes, links, images and emphasis each count as a level)`,
+      `${where}: line ${excess.line} nests ${excess.depth} levels deep; Markdown may nest at most ${MAX_MARKDOWN_DEPTH} (block quotes, list items, footnotes, links, images, emphasis and GitBook's blocks each count as a level)`,
     );
   }
   throw badRequest(
@@ -595,7 +601,7 @@ export function assertMarkdownLimits(markdown: string, where: string): void {
 }
 
 /** The mdast nodes that are a level, as the scan counts the Markdown that makes them. */
-const LEVELS = new Set(['blockquote', 'listItem', 'footnoteDefinition', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
+const LEVELS = new Set(['blockquote', 'listItem', 'footnoteDefinition', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'gitbookBlock']);
 
 /**
  * Refuses (400) a tree that nests beyond MAX_MARKDOWN_DEPTH, counted without recursion: for trees made

@@ -10,6 +10,8 @@ import { gfm } from 'micromark-extension-gfm';
 import { parse as parseYaml } from 'yaml';
 import { badRequest } from '../errors.js';
 import { parseOrThrow } from '../validate.js';
+import { blocksToMarkdown, itemsToMdast } from './blocks/mdast.js';
+import { parseBlocks } from './blocks/parse.js';
 import { boundedMarkdown } from './markdown-limits.js';
 import { PageTextFields } from './page-fields.js';
 
@@ -23,10 +25,12 @@ const PARSE_OPTIONS = {
   extensions: [gfm(), frontmatter(['yaml'])],
   mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
 };
+/** For Markdown after a block: frontmatter only stands at the start of a body. */
+const INNER_PARSE_OPTIONS = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
 
 /** How Markdown is printed: one canonical spelling, so that what a page stores is stable. */
 const PRINT_OPTIONS: ToMarkdownOptions = {
-  extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml'])],
+  extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml']), blocksToMarkdown],
   bullet: '-',
   emphasis: '_',
   strong: '*',
@@ -36,12 +40,17 @@ const PRINT_OPTIONS: ToMarkdownOptions = {
 };
 
 /**
- * Parses Markdown (GFM, YAML frontmatter) into an mdast tree. Never throws: any text is some Markdown. Lines
- * that nest beyond the limit (markdown-limits.ts) read as a code block: writes refuse them, and bodies
- * stored before the limit still parse, in bounded time and stack.
+ * Parses Markdown (GFM, YAML frontmatter, GitBook's blocks as `gitbookBlock` nodes: blocks/) into an mdast
+ * tree. Never throws: any text is some Markdown. Lines that nest beyond the limit (markdown-limits.ts) read
+ * as a code block: writes refuse them, and bodies stored before the limit still parse, in bounded time and
+ * stack.
  */
 export function parseMarkdown(markdown: string): Root {
-  return fromMarkdown(boundedMarkdown(markdown), PARSE_OPTIONS);
+  const items = parseBlocks(boundedMarkdown(markdown));
+  // Most bodies are one piece of Markdown: parsed whole, as before blocks, positions and all.
+  if (items.length === 1 && items[0].kind === 'markdown' && items[0].opensBody) return fromMarkdown(items[0].text, PARSE_OPTIONS);
+  const children = itemsToMdast(items, (item) => fromMarkdown(item.text, item.opensBody ? PARSE_OPTIONS : INNER_PARSE_OPTIONS).children);
+  return { type: 'root', children };
 }
 
 /** Prints an mdast tree as Markdown, in the canonical spelling ('' for an empty tree). */

@@ -1,5 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
+import type { Block, BodyItem } from './blocks/model.js';
+import { parseBlocks } from './blocks/parse.js';
 import { headingAnchor, newSlugger } from './markdown.js';
 import { boundedMarkdown } from './markdown-limits.js';
 
@@ -87,12 +89,28 @@ function inlineUrls(children: readonly Token[] | null, urls: string[]): void {
   }
 }
 
-/** Reads a page body's outline (see the module comment). */
+/** The text a block shows of itself besides what it holds: a tab's title, a summary, a code block's title. */
+function ownText(block: Block): string {
+  switch (block.kind) {
+    case 'tab':
+      return block.title;
+    case 'details':
+      return block.summary;
+    case 'code':
+      return block.title ?? '';
+    default:
+      return '';
+  }
+}
+
+/**
+ * Reads a page body's outline (see the module comment). GitBook's blocks (blocks/parse.ts) are read as the
+ * mdast tree holds them: what they hold is text of the section they are in (headings inside them do not start
+ * one), their tags are no text, and the URL of an embed, a content reference or a file is a URL of the page.
+ */
 export function outlineOf(markdown: string): Outline {
   if (markdown === '') return { urls: [], anchors: [], sections: [] };
   const env: { references?: Record<string, { href: string }> } = {};
-  // Bounded as markdown.ts bounds it, so that both read a deep body the same way.
-  const tokens = parser.parse(boundedMarkdown(markdown), env);
   const urls: string[] = [];
   const anchors: string[] = [];
   const sections: BodySection[] = [];
@@ -102,44 +120,61 @@ export function outlineOf(markdown: string): Outline {
     const text = current.parts.join('\n').trim();
     if (current.anchor !== null || text !== '') sections.push({ anchor: current.anchor, heading: current.heading, text });
   };
-  // Table cells of one row are joined on one line, as the search text of markdown.ts's tree joins them.
-  let row: string[] | null = null;
-  for (let at = 0; at < tokens.length; at++) {
-    const token = tokens[at];
-    switch (token.type) {
-      case 'heading_open': {
-        const inline = tokens[at + 1];
-        inlineUrls(inline.children, urls);
-        const text = inlineText(inline.children, false);
-        const anchor = headingAnchor(text, slugger);
-        anchors.push(anchor);
-        if (token.level === 0) {
-          close();
-          current = { anchor, heading: text.trim(), parts: [] };
-        } else current.parts.push(inlineText(inline.children, true));
-        at += 2;
-        break;
+  const read = (text: string, nested: boolean) => {
+    const tokens = parser.parse(text, env);
+    // Table cells of one row are joined on one line, as the search text of markdown.ts's tree joins them.
+    let row: string[] | null = null;
+    for (let at = 0; at < tokens.length; at++) {
+      const token = tokens[at];
+      switch (token.type) {
+        case 'heading_open': {
+          const inline = tokens[at + 1];
+          inlineUrls(inline.children, urls);
+          const heading = inlineText(inline.children, false);
+          const anchor = headingAnchor(heading, slugger);
+          anchors.push(anchor);
+          if (token.level === 0 && !nested) {
+            close();
+            current = { anchor, heading: heading.trim(), parts: [] };
+          } else current.parts.push(inlineText(inline.children, true));
+          at += 2;
+          break;
+        }
+        case 'tr_open':
+          row = [];
+          break;
+        case 'tr_close':
+          current.parts.push(row!.join(' '));
+          row = null;
+          break;
+        case 'inline':
+          inlineUrls(token.children, urls);
+          (row ?? current.parts).push(inlineText(token.children, true));
+          break;
+        case 'fence':
+        case 'code_block':
+          current.parts.push(token.content);
+          break;
+        case 'html_block':
+          current.parts.push(untagged(token.content));
+          break;
       }
-      case 'tr_open':
-        row = [];
-        break;
-      case 'tr_close':
-        current.parts.push(row!.join(' '));
-        row = null;
-        break;
-      case 'inline':
-        inlineUrls(token.children, urls);
-        (row ?? current.parts).push(inlineText(token.children, true));
-        break;
-      case 'fence':
-      case 'code_block':
-        current.parts.push(token.content);
-        break;
-      case 'html_block':
-        current.parts.push(untagged(token.content));
-        break;
     }
-  }
+  };
+  const walk = (items: readonly BodyItem[], nested: boolean) => {
+    for (const item of items) {
+      if (item.kind === 'markdown') {
+        read(item.text, nested);
+        continue;
+      }
+      if ('url' in item) urls.push(item.url);
+      const own = ownText(item);
+      if (own !== '') current.parts.push(own);
+      walk(item.children, true);
+    }
+  };
+  // Bounded as markdown.ts bounds it, so that both read a deep body the same way.
+  walk(parseBlocks(boundedMarkdown(markdown)), false);
   close();
   // Link definitions point somewhere too, used or not (as their mdast `definition` nodes do).
   for (const reference of Object.values(env.references ?? {})) urls.push(reference.href);
