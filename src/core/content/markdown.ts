@@ -46,11 +46,41 @@ const PRINT_OPTIONS: ToMarkdownOptions = {
  * stack.
  */
 export function parseMarkdown(markdown: string): Root {
-  const items = parseBlocks(boundedMarkdown(markdown));
+  const text = boundedMarkdown(markdown);
+  const items = parseBlocks(text);
   // Most bodies are one piece of Markdown: parsed whole, as before blocks, positions and all.
   if (items.length === 1 && items[0].kind === 'markdown' && items[0].opensBody) return fromMarkdown(items[0].text, PARSE_OPTIONS);
-  const children = itemsToMdast(items, (item) => fromMarkdown(item.text, item.opensBody ? PARSE_OPTIONS : INNER_PARSE_OPTIONS).children);
+  const starts = lineStarts(text);
+  const children = itemsToMdast(items, (item) => {
+    const nodes = fromMarkdown(item.text, item.opensBody ? PARSE_OPTIONS : INNER_PARSE_OPTIONS).children;
+    // Positions are in the body's text where the piece stands in it as written (not an alert's, whose `>`
+    // are taken off): rewriteUrls edits the source at them. Elsewhere there are none.
+    const offset = starts[item.line - 1];
+    const verbatim = text.startsWith(item.text, offset);
+    for (const node of nodes) shiftPositions(node, verbatim ? { lines: item.line - 1, offset } : undefined);
+    return nodes;
+  });
   return { type: 'root', children };
+}
+
+/** The offset of each line's start in a text (lines end as parseBlocks ends them). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (const match of text.matchAll(/\r\n?|\n/g)) starts.push(match.index + match[0].length);
+  return starts;
+}
+
+/** Moves the positions of a tree parsed from a piece of a body to where the piece stands, or removes them. */
+function shiftPositions(node: Root | RootContent, by: { lines: number; offset: number } | undefined): void {
+  if (node.position) {
+    if (!by) delete node.position;
+    else
+      for (const point of [node.position.start, node.position.end]) {
+        point.line += by.lines;
+        if (point.offset !== undefined) point.offset += by.offset;
+      }
+  }
+  if ('children' in node) for (const child of node.children as RootContent[]) shiftPositions(child, by);
 }
 
 /** Prints an mdast tree as Markdown, in the canonical spelling ('' for an empty tree). */
