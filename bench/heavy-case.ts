@@ -65,7 +65,7 @@ export function heavyCaseIds(): string[] {
 }
 
 /** Sends a request of a heavy job and checks its status; resolves to its JSON body. */
-async function call(url: string, token: string, method: string, path: string, expected: number, body?: unknown): Promise<any> {
+export async function call(url: string, token: string, method: string, path: string, expected: number, body?: unknown): Promise<any> {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
@@ -76,7 +76,15 @@ async function call(url: string, token: string, method: string, path: string, ex
   return text ? JSON.parse(text) : undefined;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The checks of a phase against the idle phase: its p99 growth and its longest wait (null: the phase or idle was invalid). */
+export function phaseChecks(id: string, p99Growth: number, maxMs: number, valid: boolean): Check[] {
+  return [
+    { caseId: id, target: `p99 <= ${HEAVY_TARGETS.p99Growth}x the idle p99`, label: `p99 <=${HEAVY_TARGETS.p99Growth}x idle`, actual: `${p99Growth.toFixed(2)}x`, pass: valid ? p99Growth <= HEAVY_TARGETS.p99Growth : null },
+    { caseId: id, target: `no request over ${HEAVY_TARGETS.maxMs} ms`, label: `max <=${HEAVY_TARGETS.maxMs} ms`, actual: `${maxMs.toFixed(1)} ms`, pass: valid ? maxMs <= HEAVY_TARGETS.maxMs : null },
+  ];
+}
 
 /** Runs the heavy-work case (see the module comment). */
 export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: readonly string[], log: (line: string) => void): Promise<HeavyResults> {
@@ -153,13 +161,7 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
       const idle = rows[0];
       const p99Growth = phase === 'idle' || !idle ? null : figures.p99Ms / idle.p99Ms;
       const row: HeavyRow = { id, phase, jobSeconds, ...figures, p99Growth, valid: problems.length === 0, problems, checks: [] };
-      if (phase !== 'idle') {
-        const valid = row.valid && idle.valid;
-        row.checks.push(
-          { caseId: id, target: `p99 <= ${HEAVY_TARGETS.p99Growth}x the idle p99`, label: `p99 <=${HEAVY_TARGETS.p99Growth}x idle`, actual: `${p99Growth!.toFixed(2)}x`, pass: valid ? p99Growth! <= HEAVY_TARGETS.p99Growth : null },
-          { caseId: id, target: `no request over ${HEAVY_TARGETS.maxMs} ms`, label: `max <=${HEAVY_TARGETS.maxMs} ms`, actual: `${figures.maxMs.toFixed(1)} ms`, pass: valid ? figures.maxMs <= HEAVY_TARGETS.maxMs : null },
-        );
-      }
+      if (phase !== 'idle') row.checks.push(...phaseChecks(id, p99Growth!, figures.maxMs, row.valid && idle.valid));
       rows.push(row);
       log(`  ${id.padEnd(20)} ${fixed(figures.p50Ms, 2).padStart(6)} ms p50 ${fixed(figures.p99Ms, 2).padStart(7)} ms p99 ${fixed(figures.maxMs, 1).padStart(7)} ms max  ${figures.responses} requests${jobSeconds === null ? '' : `, the job took ${jobSeconds.toFixed(1)} s`}${problems.length ? `  INVALID: ${problems.join('; ')}` : ''}`);
     }

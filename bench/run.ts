@@ -22,6 +22,9 @@
  *   bundled server's platform, idle and while each heavy job runs (a 4 MB OpenAPI document, a PDF of
  *   2,000 pages, a zip import of 1,000 pages, the first search of 10,000 pages): p99 at most 3x the idle
  *   p99, and no request over 100 ms.
+ * - the Markdown case (ids `markdown-loop-*`, see markdown-loop-case.ts): GET /healthz at 200 req/s against the
+ *   bundled server's platform, idle and while a ~1 MiB body of each kind (prose, a table, lists, link references)
+ *   is written and read: p99 at most 3x the idle p99, and no request over 100 ms.
  * - the reader case (ids `reader-*`, see reader-case.ts): a rendered page of a published space of 1,000 pages
  *   against the same page's JSON, alternating on one server: the HTML at least half the JSON's req/s.
  * - the contention case (ids `contention-*`, see contention-case.ts): 1 then 16 writers creating spaces, change
@@ -62,6 +65,7 @@ import { benchRuntime, compileChild, startNodeOptions } from './compiled.js';
 import { readConfig } from './config.js';
 import { measurePair, type Measurement, type Target } from './load.js';
 import { heavyCaseIds, renderHeavyReport, runHeavyCase, type HeavyResults } from './heavy-case.js';
+import { markdownLoopCaseIds, renderMarkdownLoopReport, runMarkdownLoopCase, type MarkdownLoopRow } from './markdown-loop-case.js';
 import { describeMachine } from './machine.js';
 import { copyToPostgres, POSTGRES_SERVERS, postgresCaseIds, postgresUnavailable } from './postgres-case.js';
 import { buildRows, outcome, renderReport, writeResults, type Measured } from './report.js';
@@ -98,6 +102,7 @@ async function main(): Promise<void> {
   const contentSettings = { sizes: config.contentSizes, rounds: config.contentRounds };
   const contentIds = contentCaseIds(contentSettings).filter(selected);
   const heavyIds = heavyCaseIds().filter(selected);
+  const markdownLoopIds = markdownLoopCaseIds().filter(selected);
   const readerIds = readerCaseIds().filter(selected);
   const contentionIds = contentionCaseIds().filter(selected);
   const ceilingOf = (id: string): CeilingKind => (/(^|-)list-/.test(id) ? 'list' : 'small');
@@ -149,6 +154,7 @@ async function main(): Promise<void> {
   let store: StoreResults | null = null;
   let content: ContentResults | null = null;
   let heavy: HeavyResults | null = null;
+  let markdownLoop: { rows: MarkdownLoopRow[]; checks: Check[] } | null = null;
   let reader: ReaderResults | null = null;
   let contention: { rows: ContentionRow[]; checks: Check[] } | null = null;
   try {
@@ -211,6 +217,7 @@ async function main(): Promise<void> {
       content = await runContentCase(contentSettings, contentIds, console.log);
     }
     if (heavyIds.length > 0) heavy = await runHeavyCase(config, dataDir, heavyIds, console.log);
+    if (markdownLoopIds.length > 0) markdownLoop = await runMarkdownLoopCase(config, dataDir, markdownLoopIds, console.log);
     if (readerIds.length > 0) reader = await runReaderCase(config, console.log);
     if (contentionIds.length > 0) {
       console.log(`contention case: 1 writer, then 16, ${config.duration}s each`);
@@ -222,7 +229,7 @@ async function main(): Promise<void> {
   }
 
   const rows = buildRows(measured, config.small, config.large);
-  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? []), ...(heavy?.checks ?? []), ...(reader?.checks ?? []), ...(contention?.checks ?? [])];
+  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? []), ...(heavy?.checks ?? []), ...(markdownLoop?.checks ?? []), ...(reader?.checks ?? []), ...(contention?.checks ?? [])];
   if (rows.length > 0) console.log(`\n${renderReport(rows)}`);
   // Another process busy for a fifth of a core or more while a case ran took CPU from the bench or the server.
   const disturbed = measured.filter(({ measurement: { cpu } }) => cpu && cpu.others + cpu.steal >= 0.2);
@@ -233,6 +240,7 @@ async function main(): Promise<void> {
   if (store) console.log(`\n${renderStoreReport(store.rows)}`);
   if (content) console.log(`\n${renderContentReport(content.rows)}`);
   if (heavy) console.log(`\n${renderHeavyReport(heavy.rows)}`);
+  if (markdownLoop) console.log(`\n${renderMarkdownLoopReport(markdownLoop.rows)}`);
   if (reader) console.log(`\n${renderReaderReport(reader)}`);
   const resultsPath = join(resultsDir, 'latest.json');
   await writeResults(resultsPath, {
@@ -259,12 +267,13 @@ async function main(): Promise<void> {
     store: store && { seconds: store.seconds, rows: store.rows.map((row) => ({ ...row, result: outcome(row) })) },
     content: content && { seconds: content.seconds, seeded: content.seeded, rows: content.rows.map((row) => ({ ...row, result: outcome(row) })) },
     heavy: heavy && { seconds: heavy.seconds, seedSeconds: heavy.seedSeconds, rows: heavy.rows.map((row) => ({ ...row, result: outcome(row) })) },
+    markdownLoop: markdownLoop && { rows: markdownLoop.rows.map((row) => ({ ...row, result: outcome(row) })) },
     reader: reader && { pages: reader.pages, rows: reader.rows },
     contention: contention && { rows: contention.rows },
     checks,
   });
   const missed = checks.filter((check) => check.pass === false).length;
-  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? []), ...(heavy?.rows ?? []), ...(reader?.rows ?? [])].filter((row) => !row.valid).length;
+  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? []), ...(heavy?.rows ?? []), ...(markdownLoop?.rows ?? []), ...(reader?.rows ?? [])].filter((row) => !row.valid).length;
   console.log(`\n${checks.filter((check) => check.pass).length} of ${checks.length} targets met${missed ? `, ${missed} MISSED` : ''}${invalid ? `, ${invalid} cases INVALID` : ''}. Results: ${resultsPath}`);
 }
 

@@ -11,8 +11,9 @@ import type { Workers } from '../workers.js';
  */
 
 /**
- * The longest body parsed on the calling thread, in characters. At 8 KB the costliest kind (a table) takes
- * mdast some 30 to 100 ms on a loaded 2-core machine, prose a fraction of that (docs/limits.md, "Markdown").
+ * The longest body parsed on the calling thread, in characters. At the costs per KB measured on a loaded
+ * 2-core machine (docs/limits.md, "Markdown"), 8 KB of prose takes mdast some 8 to 30 ms, a table of 8 KB
+ * about 120 ms; a round trip to a warm thread costs the calling thread well under a millisecond.
  */
 export const INLINE_MARKDOWN_CHARS = 8 * 1024;
 
