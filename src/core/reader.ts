@@ -10,3 +10,4 @@ export type { TextLanguage } from './content/text-language.js';
 export type { Admitted, Crumb, EmptyReason, HeaderItem, LookLink, NavLink, NavNode, PageView, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteLook, TabEntry, ThemedUrls } from './sites/reader/view.js';
 export { DEFAULT_SETTINGS } from './sites/customization/customizations.js';
 export { ApiError } from './errors.js';
+export type { ApiBody, ApiMedia, ApiOperation, ApiParameter, ApiReference, ApiResponse, ApiSecurityRequirement, ApiSecurityScheme, SchemaNode } from './content/api-reference/model.js';

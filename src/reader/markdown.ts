@@ -34,6 +34,8 @@ interface Env {
   heading: number;
   /** The labels of regions that scroll (code, tables): focusable, so that a keyboard can scroll them. */
   readonly labels: Pick<LayoutWords, 'code' | 'table'>;
+  /** A fragment of a page (a description of an API page): its headings get no anchors and no outline entry. */
+  readonly fragment?: boolean;
 }
 
 /** The attributes of a region that scrolls: focusable, a region named by its label. */
@@ -96,6 +98,7 @@ rules.image = (tokens, at, options, env: Env, self) => {
 
 rules.heading_open = (tokens, at, _options, env: Env) => {
   const token = tokens[at];
+  if (env.fragment) return `<${token.tag}>`;
   const anchor = env.anchors[env.heading++] ?? '';
   const text = (tokens[at + 1].children ?? []).map((child: Token) => (child.type === 'text' || child.type === 'code_inline' ? child.content : '')).join('');
   env.headings.push({ level: Number(token.tag.slice(1)), anchor, text });
@@ -117,4 +120,10 @@ rules.table_close = () => '</table></div>\n';
 export function renderBody(page: Pick<PageView, 'markdown' | 'links' | 'anchors'>, labels: Env['labels']): { html: string; headings: Heading[] } {
   const env: Env = { links: page.links, anchors: page.anchors, headings: [], heading: 0, labels };
   return { html: parser.render(page.markdown, env), headings: env.headings };
+}
+
+/** Renders a fragment of Markdown within a page (a description of an API page), its links as the core resolved them. */
+export function renderFragment(markdown: string, links: PageView['links'], labels: Env['labels']): string {
+  const env: Env = { links, anchors: [], headings: [], heading: 0, labels, fragment: true };
+  return parser.render(markdown, env);
 }

@@ -1,4 +1,6 @@
 import type { EmptyReason, PageView, ReaderHit, SiteChrome } from '../core/reader.js';
+import { renderApiReference } from './api-reference.js';
+import { API_STYLES } from './api-styles.js';
 import { emptySaid } from './empty-site-words.js';
 import { html, raw, type Html } from './html.js';
 import { documentOf, footer, header, sidebar } from './layout.js';
@@ -20,9 +22,9 @@ function inLayout(
   chrome: SiteChrome,
   title: string,
   main: Html,
-  options: { noindex: boolean; description?: string; currentId?: string; outline?: Html; query?: string; tree?: boolean; markdownUrl?: string },
+  options: { noindex: boolean; description?: string; currentId?: string; outline?: Html; query?: string; tree?: boolean; markdownUrl?: string; extraStyle?: string },
 ): Rendered {
-  const style = styleSheet(chrome.look);
+  const style = styleSheet(chrome.look) + (options.extraStyle ?? '');
   const words = wordsOf(chrome.locale);
   const layoutWords = layoutWordsOf(chrome.locale);
   const tree = options.tree !== false;
@@ -49,7 +51,7 @@ function outlineOf(headings: readonly Heading[], words: Words): Html | undefined
 export function pageDocument(chrome: SiteChrome, page: PageView): Rendered {
   const words = wordsOf(chrome.locale);
   const layoutWords = layoutWordsOf(chrome.locale);
-  const body = renderBody(page, layoutWords);
+  const body = page.api ? renderApiReference(page.api, page.links, layoutWords) : renderBody(page, layoutWords);
   const pagination =
     page.layout.pagination &&
     chrome.look.pagination &&
@@ -72,6 +74,8 @@ ${pagination}
     outline: page.layout.outline ? outlineOf(body.headings, words) : undefined,
     tree: page.layout.tableOfContents,
     markdownUrl: page.markdownUrl,
+    // Only API pages carry the rules of API pages.
+    ...(page.api && { extraStyle: API_STYLES }),
   });
 }
 

@@ -77,31 +77,6 @@ httpSuite('reader pages', (h) => {
     expect(bare).not.toContain('class="pagination"');
   });
 
-  it('shows a computed OpenAPI page with its operations: method, path, summary, parameters, request body and responses', async () => {
-    const spec = {
-      openapi: '3.0.0',
-      info: { title: 'Pets', version: '1' },
-      paths: {
-        '/pets': {
-          get: { summary: 'List pets', parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' }, description: 'How many' }], responses: { '200': { description: 'The pets' } } },
-          post: { summary: 'Add a pet', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } }, responses: { '201': { description: 'Added' } } },
-        },
-      },
-      components: { schemas: { Pet: { type: 'object' } } },
-    };
-    r.ok(await h().owner.post(`/v1/orgs/${h().organizationId}/openapi`, { slug: 'pets', source: { text: JSON.stringify(spec) } }), 201);
-    await h().platform.settle();
-    const computed = { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'pets' } } }, props: {} };
-    const site = await r.publishedSite([{ title: 'Intro', document: { markdown: 'Hi.\n' } }, { type: 'computed', title: 'API reference', computed }]);
-    const html = await r.page(`${site.url}/api-reference`);
-    expect(r.heading(html)).toBe('API reference');
-    expect(html).toContain('<h2 id="get-pets"><a class="anchor" href="#get-pets" aria-label="Link to this section">#</a>GET <code>/pets</code></h2>');
-    expect(html).toContain('List pets');
-    expect(html).toMatch(/<td><code>limit<\/code><\/td>\s*<td>query<\/td>\s*<td>integer<\/td>\s*<td>no<\/td>\s*<td>How many.<\/td>/);
-    expect(html).toMatch(/<strong>Request body<\/strong>[\s\S]*<code>application\/json<\/code>: Pet/);
-    expect(html).toMatch(/<strong><code>201<\/code><\/strong>: Added/);
-  });
-
   it('allows exactly its own inline script and style by their hashes', async () => {
     const site = await r.publishedSite([{ title: 'Welcome', document: { markdown: 'Hi.\n' } }]);
     const response = await r.read(site.url);

@@ -23,8 +23,8 @@ const PAGE_NODES = 10_000;
 /** How many characters of examples a page holds, shared among its operations. */
 const PAGE_EXAMPLE_CHARS = 400_000;
 /** What each operation gets at least and at most, of nodes and of example characters. */
-const OPERATION_NODES = { min: 40, max: 400 };
-const OPERATION_EXAMPLE_CHARS = { min: 1000, max: 20_000 };
+export const OPERATION_NODES = { min: 40, max: 400 };
+export const OPERATION_EXAMPLE_CHARS = { min: 1000, max: 20_000 };
 /** How many examples one media type shows. */
 const MAX_EXAMPLES = 5;
 /** How many parameters, responses and media types of one operation are shown. */

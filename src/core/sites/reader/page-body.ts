@@ -2,6 +2,8 @@ import type { Context } from '../../context.js';
 import { computeContent, computedSeed } from '../../content/computed.js';
 import { refOfUrl } from '../../content/document.js';
 import { downloadUrl } from '../../content/downloads.js';
+import type { ApiReference } from '../../content/api-reference/model.js';
+import { referenceTexts } from '../../content/api-reference/reference-texts.js';
 import { boundedMarkdown } from '../../content/markdown-limits.js';
 import { isOpenableUrl } from '../../content/openable-url.js';
 import { outlineOff } from '../../content/outline-job.js';
@@ -20,6 +22,8 @@ import type { Navigation, ReadablePage } from './navigation.js';
 /** A page body for readers. */
 export interface ReaderBody {
   readonly markdown: string;
+  /** A computed OpenAPI page's page model, which the reader shows instead of its Markdown. */
+  readonly reference?: ApiReference;
   readonly anchors: readonly string[];
   readonly links: Readonly<Record<string, string | null>>;
   /** What the body comes from: the stored document, or a computed page's specification version. */
@@ -56,10 +60,21 @@ export async function readerBody(ctx: Context, organizationId: string, revision:
   // A computed page's content follows its specification's latest version, which the revision does not fix.
   const source = page.type === 'computed' ? `computed:${await computedSeed(ctx, organizationId, page.computed!)}` : `document:${page.document ?? ''}`;
   return ctx.derived.get(`reader-body\u0000${navigation.key}\u0000${page.id}\u0000${source}`, revision.id, async () => {
-    const stored = page.type === 'computed' ? (await computeContent(ctx, organizationId, page.computed!)).markdown : await readMarkdown(ctx.tx, page);
+    const computed = page.type === 'computed' ? await computeContent(ctx, organizationId, page.computed!) : undefined;
+    const stored = computed ? computed.markdown : await readMarkdown(ctx.tx, page);
     // What the reader renders is what the outline read: a body stored before the depth limit shows its
     // deep lines as code (markdown-limits.ts), and its headings still meet their anchors.
     const markdown = boundedMarkdown(stored);
+    const reference = computed?.reference;
+    if (reference) {
+      // The reader shows the page model, whose descriptions it renders one by one: their links are read the
+      // same way, and its headings are the operations'. (Reading the outline of the whole generated Markdown,
+      // a megabyte for a large API, would be work for nothing.)
+      const urls = new Set<string>();
+      for (const text of referenceTexts(reference)) for (const url of (await outlineOff(ctx.workers, text)).urls) urls.add(url);
+      const anchors = reference.operations.map((operation) => operation.anchor);
+      return { markdown, reference, anchors, links: await resolveLinks(ctx, revision, navigation, [...urls]), source };
+    }
     const outline = await outlineOff(ctx.workers, markdown);
     return { markdown, anchors: outline.anchors, links: await resolveLinks(ctx, revision, navigation, outline.urls), source };
   });

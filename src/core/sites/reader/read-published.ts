@@ -179,6 +179,7 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
     ...(page.icon !== undefined && { icon: page.icon }),
     ...(page.description !== undefined && { description: page.description }),
     markdown: body.markdown,
+    ...(body.reference && { api: body.reference }),
     anchors: body.anchors,
     links: body.links,
     layout,
@@ -189,7 +190,8 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
     breadcrumbs: breadcrumbsOf(navigation, page),
     updatedAt: page.updatedAt,
   };
-  const { markdown: _markdown, anchors: _anchors, links: _links, ...shown } = view;
+  // The body's source stands for its Markdown and page model, which are too big to digest on every request.
+  const { markdown: _markdown, api: _api, anchors: _anchors, links: _links, ...shown } = view;
   const fingerprint = `${navigation.revisionId}.${await fingerprintOf({ chrome: resolved.chrome, page: shown, source: body.source })}`;
   return { kind: 'page', chrome: { ...resolved.chrome, tree: navigation.tree }, page: view, admitted: resolved.admitted, fingerprint };
 }

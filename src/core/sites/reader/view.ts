@@ -1,3 +1,4 @@
+import type { ApiReference } from '../../content/api-reference/model.js';
 import type { PageLayout } from '../../content/page-layout.js';
 import type { CustomizationSettings } from '../customization/settings-schema.js';
 import type { TextLanguage } from '../../content/text-language.js';
@@ -131,6 +132,8 @@ export interface PageView {
   readonly description?: string;
   /** The stored Markdown (or a computed page's generated Markdown). */
   readonly markdown: string;
+  /** A computed OpenAPI page's page model, which the reader shows instead of its Markdown. */
+  readonly api?: ApiReference;
   /** The anchors of its headings in document order, as the outline and the links index make them. */
   readonly anchors: readonly string[];
   /** Where each URL written in the body leads, as written: its published or download URL, or null (shown as text). */
