@@ -133,6 +133,7 @@ ${value.servers.map((server) => html`<div class="endpoint"><span class="method $
 ${value.operationId && html`<p class="muted">Operation <code>${value.operationId}</code></p>`}${security(value.security)}
 ${value.parameters.length > 0 && html`<h3>Parameters</h3>${parameterTable(`Parameters of ${value.method} ${value.path}`, value.parameters, view, true)}`}
 ${value.requestBody && requestBody(value.requestBody, view)}
+${value.sample && html`<details class="example sample" open><summary>Request sample (curl)</summary><pre class="code" tabindex="0" role="region" aria-label="${view.labels.code('bash')}"><code class="hljs language-bash">${raw(highlightCode(value.sample, 'bash'))}</code></pre></details>`}
 ${value.responses.length > 0 && html`<h3>Responses</h3>${value.responses.map((item, at) => response(item, at === 0, view))}`}
 </section>`;
 }

@@ -97,6 +97,25 @@ describe('the page model of an OpenAPI document', () => {
     expect(buildReference(RICH_DOCUMENT)).toEqual(reference);
   });
 
+  it('writes each request as a curl command: server URL, required parameters, credentials, example body', () => {
+    expect(operation('createPet').sample).toBe(
+      [`curl -X POST 'https://eu.pets.example/v2/pets'`, `-H 'Authorization: Bearer <token>'`, `-H 'Content-Type: application/json'`, `-d '${JSON.stringify({ name: 'Tom', kind: 'cat', meows: true }, null, 2)}'`].join(' \\\n  '),
+    );
+    expect(operation('getPet').sample).toBe(`curl -X GET 'https://legacy.pets.example/v1/pets/<petId>' \\\n  -H 'Authorization: Bearer <token>'`);
+    expect(operation('deletePet').sample).toBe(`curl -X DELETE 'https://eu.pets.example/v2/pets/<petId>'`);
+    const keyed = buildReference({
+      openapi: '3.0.3',
+      info: { title: 'Keys', version: '1' },
+      servers: [{ url: '/api/' }],
+      security: [{ key: [] }],
+      components: { securitySchemes: { key: { type: 'apiKey', in: 'query', name: 'api key' } } },
+      paths: { '/items/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, example: "it's" }, { name: 'q', in: 'query', required: true, schema: { type: 'string', default: 'a b' } }], responses: {} } } },
+    });
+    expect(keyed.operations[0].sample).toBe(`curl -X GET '/api/items/it'\\''s?q=a%20b&api%20key=<api key>'`);
+    // Without a server there is nowhere to send it.
+    expect(buildReference({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: {} } } } }).operations[0].sample).toBeUndefined();
+  });
+
   it('reads responses by $ref, their headers, and Swagger 2.0 documents', () => {
     const listed = operation('listPets').responses;
     expect(listed.map((response) => response.status)).toEqual(['200', 'default']);
@@ -109,6 +128,7 @@ describe('the page model of an OpenAPI document', () => {
       basePath: '/v1',
       schemes: ['https'],
       securityDefinitions: { basic: { type: 'basic' } },
+      security: [{ basic: [] }],
       paths: {
         '/things': {
           post: {
@@ -124,6 +144,7 @@ describe('the page model of an OpenAPI document', () => {
     expect(found.parameters).toMatchObject([{ name: 'q', in: 'query', schema: { type: 'string', enum: ['"a"', '"b"'] } }]);
     expect(found.requestBody).toMatchObject({ required: true, contents: [{ mediaType: 'application/json', schema: { properties: [{ name: 'size', constraints: ['≤ 9'] }] } }] });
     expect(found.responses[0].contents[0].examples).toEqual([{ value: '"done"', generated: false }]);
+    expect(found.sample).toMatch(/^curl -X POST 'https:\/\/legacy\.example\.com\/v1\/things' \\\n  -u '<username>:<password>'/);
   });
 
   it('stays bounded on a huge document: operations, schema nodes and example text', () => {

@@ -79,6 +79,7 @@ httpSuite('reader API pages', (h) => {
     expect(created).toContain('<h3>Request body <span class="badge required">required</span></h3><div class="api-prose"><p>The pet to add</p>');
     expect(created).toMatch(/<div class="composition"><div class="composition-kind">All of<\/div><details class="variant"><summary>1\. object<\/summary>[\s\S]*?<code class="name">kind<\/code>[\s\S]*?Allowed: <code>&quot;cat&quot;<\/code>, <code>&quot;dog&quot;<\/code>/);
     expect(created).toMatch(/<code class="name">meows<\/code> <span class="type">boolean<\/span><div class="values">Default: <code>false<\/code><\/div>/);
+    expect(created).toMatch(/<details class="example sample" open><summary>Request sample \(curl\)<\/summary><pre class="code" tabindex="0" role="region" aria-label="Code: bash"><code class="hljs language-bash">curl -X POST <span class="hljs-string">&#x27;https:\/\/eu.pets.example\/v2\/pets&#x27;<\/span>/);
     expect(created).toMatch(/<details class="example" open><summary>Example: A cat<\/summary><pre class="code" tabindex="0" role="region" aria-label="Code: json"><code class="hljs language-json">/);
   });
 

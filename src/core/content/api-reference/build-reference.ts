@@ -2,6 +2,7 @@ import { headingAnchor, newSlugger } from '../markdown.js';
 import { exampleFor, exampleText, type Direction } from './example.js';
 import type { ApiBody, ApiExample, ApiMedia, ApiOperation, ApiParameter, ApiReference, ApiResponse } from './model.js';
 import { isObject, resolve } from './refs.js';
+import { declaredSchemes, requestSample } from './request-sample.js';
 import { nodeCount, schemaTree } from './schema-tree.js';
 import { documentServers, requirementsOf, securitySchemesOf, serversOf } from './servers-security.js';
 
@@ -187,6 +188,8 @@ export function buildReference(document: Record<string, any>): ApiReference {
   const nodes = clamp(PAGE_NODES / Math.max(1, found.length), OPERATION_NODES);
   const chars = clamp(PAGE_EXAMPLE_CHARS / Math.max(1, found.length), OPERATION_EXAMPLE_CHARS);
   const slugger = newSlugger();
+  const securitySchemes = securitySchemesOf(document);
+  const declared = declaredSchemes(document);
   const operations = found.map(({ path, method, item, operation }): ApiOperation => {
     const all = parametersOf(document, item, operation);
     const swaggerBody = all.find((parameter) => parameter.in === 'body');
@@ -196,7 +199,7 @@ export function buildReference(document: Record<string, any>): ApiReference {
     const requestBody = bodyOf(document, budget, operation, swaggerBody);
     const ownServers = serversOf(operation.servers);
     const pathServers = serversOf(item.servers);
-    return {
+    const built = {
       anchor: headingAnchor(`${method.toUpperCase()} ${path}`, slugger),
       method: method.toUpperCase(),
       path,
@@ -211,13 +214,15 @@ export function buildReference(document: Record<string, any>): ApiReference {
       ...(requestBody && { requestBody }),
       responses: responsesOf(document, budget, operation),
     };
+    // Without a server there is no URL to send the request to.
+    return built.servers.length > 0 ? { ...built, sample: requestSample(built, securitySchemes, declared) } : built;
   });
   return {
     title: text(info.title) ?? '',
     version: typeof info.version === 'string' ? info.version : '',
     ...(text(info.description) && { description: info.description.trim() }),
     servers,
-    securitySchemes: securitySchemesOf(document),
+    securitySchemes,
     security,
     operations,
     omittedOperations: omitted,

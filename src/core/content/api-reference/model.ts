@@ -64,6 +64,8 @@ export interface ApiOperation {
   readonly parameters: readonly ApiParameter[];
   readonly requestBody?: ApiBody;
   readonly responses: readonly ApiResponse[];
+  /** Its request as a curl command (request-sample.ts), when the document says where the API answers. */
+  readonly sample?: string;
 }
 
 /** A parameter (path, query, header, cookie), or a response header. */

@@ -127,6 +127,7 @@ function operationLines(operation: ApiOperation): string[] {
     if (body.description) lines.push(body.description, '');
     for (const media of body.contents) lines.push(...mediaLines(media));
   }
+  if (operation.sample) lines.push('**Request sample**', '', ...fenced(operation.sample, 'bash'));
   if (operation.responses.length > 0) lines.push('**Responses**', '');
   for (const response of operation.responses) {
     lines.push(`**${code(response.status)}**${response.description ? `: ${cell(response.description)}` : ''}`, '');
