@@ -68,8 +68,11 @@ const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builti
  */
 const CORE_BUILTIN_ALLOWLIST = new Set<string>([]);
 
-/** The core modules an adapter may import: the platform, the route table, and the shapes it translates. */
-const CORE_ENTRY_POINTS = ['platform.ts', 'operation.ts', 'routes.ts', 'errors.ts', 'schemas.ts', 'context.ts', 'validate.ts', 'rate-limit.ts'].map((name) =>
+/**
+ * The core modules an adapter may import: the platform, the route table, and the shapes it translates; and
+ * the reader's operations (reader.ts), which a published site's MCP server runs as the reader does.
+ */
+const CORE_ENTRY_POINTS = ['platform.ts', 'operation.ts', 'routes.ts', 'errors.ts', 'schemas.ts', 'context.ts', 'validate.ts', 'rate-limit.ts', 'reader.ts'].map((name) =>
   join(core, name),
 );
 

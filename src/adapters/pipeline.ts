@@ -13,7 +13,7 @@ import { createLanding } from './landing.js';
 import type { DocsAssets } from './openapi/docs-page.js';
 import { createReferenceHandler, DOCS_PATH, OPENAPI_PATH } from './openapi/serve.js';
 import { createReader } from '../reader/handler.js';
-import { answerMcp } from './mcp/answer-mcp.js';
+import { answerMcp, answerSiteMcp } from './mcp/answer-mcp.js';
 import { MCP_PATH, readMcpExchange, type McpExchange } from './mcp/mcp-exchange.js';
 import { PUBLISHED_PREFIX } from '../reader/request.js';
 import { clientAddressOf, parseTrustedProxies } from './client-address.js';
@@ -70,9 +70,12 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
   const reader = createReader(platform);
   const landing = createLanding({ docs: options.docsAssets !== undefined, health: health !== undefined, baseUrl: platform.baseUrl });
 
-  async function handle(request: PlainRequest, match: RouteMatch, trace: Trace): Promise<PlainResponse> {
+  async function handle(request: PlainRequest, match: RouteMatch, trace: Trace, requestId: string): Promise<PlainResponse> {
     // A path no route has may be a published site read at its own hostname; else `/` is the landing answer.
-    if (match.kind === 'not-found') return (await reader.hosted(request)) ?? (request.path === '/' ? home(request) : errorResponse(404, `No endpoint ${request.method} ${request.path}`));
+    if (match.kind === 'not-found') {
+      const hosted = (await answerSiteMcp(platform, request, requestId, logger)) ?? (await reader.hosted(request));
+      return hosted ?? (request.path === '/' ? home(request) : errorResponse(404, `No endpoint ${request.method} ${request.path}`));
+    }
     if (match.kind === 'method-not-allowed') {
       return errorResponse(405, `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(', ')}`, {
         allow: match.allowed.join(', '),
@@ -168,8 +171,11 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     }
     if (reference) return reference;
     if (mcp) return answerMcp(platform, request, mcp, trace, requestId, logger);
+    // A published site's MCP server, where its path has no page.
+    const siteMcp = published ? await answerSiteMcp(platform, request, requestId, logger) : undefined;
+    if (siteMcp) return siteMcp;
     // Awaited: an async function that returns a promise resolves a turn later than one that returns a value.
-    return await (published ? reader.published(request)! : handle(request, match!, trace));
+    return await (published ? reader.published(request)! : handle(request, match!, trace, requestId));
   }
 
   return async function pipeline(request: PlainRequest): Promise<PlainResponse> {

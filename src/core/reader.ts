@@ -5,6 +5,7 @@
 export { readPublished } from './sites/reader/read-published.js';
 export { readPublishedRobots, readPublishedSitemap } from './sites/reader/sitemap.js';
 export { readPublishedLlms } from './sites/reader/llms.js';
+export { admitSiteMcp, readPublishedPage, readPublishedStructure, searchPublishedSite, type SiteMcpAdmission } from './sites/reader/site-mcp.js';
 export { LLMS_FULL_SEGMENT, LLMS_SEGMENT, MCP_SEGMENT } from './sites/reader/ai-paths.js';
 export type { TextLanguage } from './content/text-language.js';
 export type { Admitted, Crumb, EmptyReason, HeaderItem, LookLink, NavLink, NavNode, PageView, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteLook, TabEntry, ThemedUrls } from './sites/reader/view.js';

@@ -19,18 +19,21 @@ export interface McpTestClient {
   close(): Promise<void>;
 }
 
-/** The SDK's client over the harness: its requests go through the Fetch handler in-process, or over a socket. */
-export function mcpTransport(h: Harness, token: string | null): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(new URL('http://docs.test/mcp'), {
-    fetch: (url, init) => h.send(new URL(url).pathname, init),
+/**
+ * The SDK's client over the harness: its requests go through the Fetch handler in-process, or over a socket;
+ * to the author server, or to the server at `path` (a published site's `…/~mcp`, with its query).
+ */
+export function mcpTransport(h: Harness, token: string | null, path = '/mcp'): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(`http://docs.test${path}`), {
+    fetch: (url, init) => h.send(`${new URL(url).pathname}${new URL(url).search}`, init),
     requestInit: token === null ? {} : { headers: { authorization: `Bearer ${token}` } },
   });
 }
 
-/** Connects the SDK's client to the author server with a token. */
-export async function connectMcp(h: Harness, token: string): Promise<McpTestClient> {
+/** Connects the SDK's client to the author server with a token (or to the server at `path`, with a bearer token or none). */
+export async function connectMcp(h: Harness, token: string | null, path?: string): Promise<McpTestClient> {
   const client = new Client({ name: 'docs-platform-tests', version: '1.0.0' });
-  await client.connect(mcpTransport(h, token));
+  await client.connect(mcpTransport(h, token, path));
   async function call(name: string, args: Record<string, unknown> = {}): Promise<ToolAnswer> {
     const result = await client.callTool({ name, arguments: args });
     const content = result.content as { type: string; text: string }[];

@@ -4,7 +4,7 @@ import type { Platform, Trace } from '../../core/platform.js';
 import { bearerToken } from '../bearer.js';
 import { errorResponse, jsonHeaders, type PlainRequest, type PlainResponse } from '../plain.js';
 import type { RequestLogger } from '../request-log.js';
-import { createAuthorServer } from './author-server.js';
+import { createAuthorServer, type AuthorMcpServer } from './author-server.js';
 import { authorTools } from './author-tools.js';
 import { MCP_PATH, type McpExchange } from './mcp-exchange.js';
 import { runAsTokenHolder } from './token-runner.js';
@@ -42,6 +42,15 @@ export async function answerMcpHttp(platform: Platform, request: PlainRequest, e
     },
     failed: (tool, error) => logger?.failure(requestId, request.method, `mcp:${tool}`, error),
   });
+  return exchangeMessage(server, request, exchange.message);
+}
+
+/**
+ * Hands one JSON-RPC message (or batch) of a request to a server over a new stateless transport that
+ * answers JSON (no session: any process on the store can answer any request), and closes the server once
+ * answered. Only the headers the transport reads reach it.
+ */
+export async function exchangeMessage(server: AuthorMcpServer, request: PlainRequest, message: unknown): Promise<PlainResponse> {
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
@@ -50,9 +59,7 @@ export async function answerMcpHttp(platform: Platform, request: PlainRequest, e
       const value = request.headers[name];
       if (typeof value === 'string') headers.set(name, value);
     }
-    const answered = await transport.handleRequest(new Request(`${request.origin ?? 'http://localhost'}${MCP_PATH}`, { method: 'POST', headers }), {
-      parsedBody: exchange.message,
-    });
+    const answered = await transport.handleRequest(new Request(`${request.origin ?? 'http://localhost'}${request.path}`, { method: 'POST', headers }), { parsedBody: message });
     return await toPlainResponse(answered);
   } finally {
     await server.close();
