@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Api } from '../../src/core/platform.js';
 import { withReaderPlatform } from './reader-platform.js';
 import { runs } from './runs.js';
+import { publishedSiteOf, siteShape, tree } from './site-trees.js';
 
 /**
  * The reader against the API, for random sites: every `urls.published` the API gives for the site, its
@@ -12,49 +12,6 @@ import { runs } from './runs.js';
  */
 
 const NUM_RUNS = runs(25);
-
-/** A page to insert: a document, a hidden document, or (top level only) a group; with subpages. */
-interface PageSpec {
-  readonly kind: 'document' | 'hidden' | 'group';
-  readonly pages: readonly PageSpec[];
-}
-
-const leaf = fc.constantFrom<PageSpec>({ kind: 'document', pages: [] }, { kind: 'hidden', pages: [] });
-const child = fc.record({ kind: fc.constantFrom<'document' | 'hidden'>('document', 'hidden'), pages: fc.array(leaf, { maxLength: 2 }) });
-const topLevel = fc.record({ kind: fc.constantFrom<PageSpec['kind']>('document', 'hidden', 'group'), pages: fc.array(child, { maxLength: 3 }) });
-/** A space's tree: a first visible document, so that the space's own URL shows a page, then anything. */
-const tree = fc.tuple(fc.array(child, { maxLength: 2 }), fc.array(topLevel, { maxLength: 3 })).map(([pages, rest]) => [{ kind: 'document' as const, pages }, ...rest]);
-
-/** A site: site spaces at its root, or sections (some in groups), each with one or two site spaces. */
-const siteShape = fc.oneof(
-  fc.record({ kind: fc.constant('root' as const), siteSpaces: fc.integer({ min: 1, max: 3 }) }),
-  fc.record({ kind: fc.constant('sections' as const), sections: fc.array(fc.record({ siteSpaces: fc.integer({ min: 1, max: 2 }), grouped: fc.boolean() }), { minLength: 1, maxLength: 3 }) }),
-);
-
-let titles = 0;
-
-/** Inserts a tree of pages into a space through a merged change request. */
-async function fill(api: Api, spaceId: string, pages: readonly PageSpec[]): Promise<void> {
-  const changes: Record<string, unknown>[] = [];
-  const add = (specs: readonly PageSpec[], into?: string) => {
-    for (const spec of specs) {
-      const ref = `p${++titles}`;
-      changes.push({
-        operation: 'insert_page',
-        ref,
-        title: `Page ${titles}`,
-        ...(into !== undefined && { into }),
-        ...(spec.kind === 'group' ? { type: 'group' } : { document: { markdown: `Body of page ${titles}.\n` } }),
-        ...(spec.kind === 'hidden' && { hidden: true }),
-      });
-      add(spec.pages, ref);
-    }
-  };
-  add(pages);
-  const request = await api.createChangeRequest({ spaceId });
-  await api.updateChangeRequestContent({ spaceId, changeRequestId: request.id, changes } as never);
-  await api.mergeChangeRequest({ spaceId, changeRequestId: request.id } as never);
-}
 
 /** The visible readable pages of a space's tree as the API lists them, depth first, hidden ones and their subpages left out. */
 function visiblePages(pages: readonly any[]): any[] {
@@ -66,30 +23,8 @@ describe('the reader serves every published URL and links every page', () => {
     await fc.assert(
       fc.asyncProperty(siteShape, fc.array(tree, { minLength: 6, maxLength: 6 }), async (shape, trees) => {
         await withReaderPlatform(async ({ api, organizationId, handle }) => {
-          const spaces: string[] = [];
-          for (const pages of trees) {
-            const space = await api.createSpace({ organizationId, title: `Space ${spaces.length}` });
-            await api.updateSpace({ spaceId: space.id, visibility: 'public' } as never);
-            await fill(api, space.id, pages);
-            spaces.push(space.id);
-          }
-          let next = 0;
-          let site;
-          if (shape.kind === 'root') {
-            site = await api.createSite({ organizationId, title: 'Docs', spaces: spaces.slice(0, shape.siteSpaces) } as never);
-            next = shape.siteSpaces;
-          } else {
-            site = await api.createSite({ organizationId, title: 'Docs' } as never);
-            const grouped: string[] = [];
-            for (const [at, section] of shape.sections.entries()) {
-              const added = await api.addSectionToSite({ organizationId, siteId: site.id, spaceId: spaces[next++], title: `Section ${at}` } as never);
-              for (let i = 1; i < section.siteSpaces; i++) await api.addSpaceToSite({ organizationId, siteId: site.id, spaceId: spaces[next++], sectionId: added.id } as never);
-              if (section.grouped) grouped.push(added.id);
-            }
-            if (grouped.length > 0) await api.addSectionGroupToSite({ organizationId, siteId: site.id, title: 'Group', sections: grouped } as never);
-          }
-          await api.publishSite({ organizationId, siteId: site.id });
-          const published = await api.getPublishedContentSite({ organizationId, siteId: site.id });
+          const siteId = await publishedSiteOf(api, organizationId, shape, trees);
+          const published = await api.getPublishedContentSite({ organizationId, siteId });
 
           const read = async (url: string) => {
             const response = await handle(new Request(url));
