@@ -2,7 +2,8 @@
  * Child process of the reader case: a platform on the memory store with a published public site whose one
  * space holds `reader-server.ts <pages>` pages (default 1,000: 50 top-level pages of 19 subpages each, a
  * paragraph, a heading and a code block apiece), served by node:http on a free port. Reports the published
- * URL of a page in the middle and the API path of the same page's JSON, with a token that reads it.
+ * URL of a page in the middle and the API path of the same page's JSON, with a token that reads it, and the
+ * site's path (the AI-tools case reads its .md pages, llms-full.txt and MCP server there).
  */
 import { serve } from '../src/adapters/node-http/index.js';
 import { createPlatform } from '../src/core/platform.js';
@@ -14,6 +15,8 @@ export interface ReaderServerInfo {
   url: string;
   htmlPath: string;
   jsonPath: string;
+  /** The site's path, under which its llms.txt, llms-full.txt and MCP server answer. */
+  sitePath: string;
   token: string;
   pages: number;
 }
@@ -50,7 +53,7 @@ runAsChild<ReaderServerInfo>(async () => {
   const published = (await api.getSite({ organizationId, siteId: site.id })).urls.published!;
   const sitePath = new URL(published).pathname;
   return {
-    info: { url: running.url, htmlPath: `${sitePath}/${middle.path}`, jsonPath: `/v1/spaces/${space.id}/content/page/${middle.id}`, token: init.token, pages },
+    info: { url: running.url, sitePath, htmlPath: `${sitePath}/${middle.path}`, jsonPath: `/v1/spaces/${space.id}/content/page/${middle.id}`, token: init.token, pages },
     async stop() {
       await running.close();
       await platform.close();

@@ -27,6 +27,9 @@
  *   is written and read: p99 at most 3x the idle p99, and no request over 100 ms.
  * - the reader case (ids `reader-*`, see reader-case.ts): a rendered page of a published space of 1,000 pages
  *   against the same page's JSON, alternating on one server: the HTML at least half the JSON's req/s.
+ * - the AI-tools case (ids `ai-*`, see ai-docs-case.ts): on a published site of 2,000 pages, the site MCP
+ *   server's search, a `.md` page against its HTML, and llms-full.txt's time to its last byte with the
+ *   longest wait of a light request meanwhile (at most 100 ms).
  * - the contention case (ids `contention-*`, see contention-case.ts): 1 then 16 writers creating spaces, change
  *   requests and pages in one place, on the JSON file and on PostgreSQL with 1 and 2 processes: 16 get at least
  *   1.5x the work of 1 done, none fails, and 1 writer on PostgreSQL gets at least half the JSON file's rate.
@@ -75,6 +78,7 @@ import { runStoreCase, storeCaseIds, type StoreResults } from './store-case.js';
 import { renderStoreReport } from './store-report.js';
 import { contentionCaseIds, runContentionCase, type ContentionRow } from './contention-case.js';
 import { readerCaseIds, renderReaderReport, runReaderCase, type ReaderResults } from './reader-case.js';
+import { aiDocsCaseIds, renderAiDocsReport, runAiDocsCase, type AiDocsResults } from './ai-docs-case.js';
 import { TARGETS, type Check } from './targets.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -104,6 +108,7 @@ async function main(): Promise<void> {
   const heavyIds = heavyCaseIds().filter(selected);
   const markdownLoopIds = markdownLoopCaseIds().filter(selected);
   const readerIds = readerCaseIds().filter(selected);
+  const aiDocsIds = aiDocsCaseIds().filter(selected);
   const contentionIds = contentionCaseIds().filter(selected);
   const ceilingOf = (id: string): CeilingKind => (/(^|-)list-/.test(id) ? 'list' : 'small');
   // The server under test runs as `npm start` runs it: compiled, unless BENCH_RUNTIME=tsx.
@@ -156,6 +161,7 @@ async function main(): Promise<void> {
   let heavy: HeavyResults | null = null;
   let markdownLoop: { rows: MarkdownLoopRow[]; checks: Check[] } | null = null;
   let reader: ReaderResults | null = null;
+  let aiDocs: AiDocsResults | null = null;
   let contention: { rows: ContentionRow[]; checks: Check[] } | null = null;
   try {
     for (const kind of ceilingKinds) {
@@ -219,6 +225,7 @@ async function main(): Promise<void> {
     if (heavyIds.length > 0) heavy = await runHeavyCase(config, dataDir, heavyIds, console.log);
     if (markdownLoopIds.length > 0) markdownLoop = await runMarkdownLoopCase(config, dataDir, markdownLoopIds, console.log);
     if (readerIds.length > 0) reader = await runReaderCase(config, console.log);
+    if (aiDocsIds.length > 0) aiDocs = await runAiDocsCase(config, console.log);
     if (contentionIds.length > 0) {
       console.log(`contention case: 1 writer, then 16, ${config.duration}s each`);
       contention = await runContentionCase(config, dataDir, serverScript, nodeOptions, contentionIds, console.log);
@@ -229,7 +236,7 @@ async function main(): Promise<void> {
   }
 
   const rows = buildRows(measured, config.small, config.large);
-  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? []), ...(heavy?.checks ?? []), ...(markdownLoop?.checks ?? []), ...(reader?.checks ?? []), ...(contention?.checks ?? [])];
+  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? []), ...(heavy?.rows ?? []), ...(markdownLoop?.rows ?? []), ...(reader?.rows ?? []), ...(aiDocs?.rows ?? [])].filter((row) => !row.valid).length;
   if (rows.length > 0) console.log(`\n${renderReport(rows)}`);
   // Another process busy for a fifth of a core or more while a case ran took CPU from the bench or the server.
   const disturbed = measured.filter(({ measurement: { cpu } }) => cpu && cpu.others + cpu.steal >= 0.2);
@@ -242,6 +249,7 @@ async function main(): Promise<void> {
   if (heavy) console.log(`\n${renderHeavyReport(heavy.rows)}`);
   if (markdownLoop) console.log(`\n${renderMarkdownLoopReport(markdownLoop.rows)}`);
   if (reader) console.log(`\n${renderReaderReport(reader)}`);
+  if (aiDocs) console.log(`\n${renderAiDocsReport(aiDocs)}`);
   const resultsPath = join(resultsDir, 'latest.json');
   await writeResults(resultsPath, {
     date: new Date().toISOString(),
@@ -269,11 +277,12 @@ async function main(): Promise<void> {
     heavy: heavy && { seconds: heavy.seconds, seedSeconds: heavy.seedSeconds, rows: heavy.rows.map((row) => ({ ...row, result: outcome(row) })) },
     markdownLoop: markdownLoop && { rows: markdownLoop.rows.map((row) => ({ ...row, result: outcome(row) })) },
     reader: reader && { pages: reader.pages, rows: reader.rows },
+    aiDocs: aiDocs && { pages: aiDocs.pages, rows: aiDocs.rows, llms: aiDocs.llms },
     contention: contention && { rows: contention.rows },
     checks,
   });
   const missed = checks.filter((check) => check.pass === false).length;
-  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? []), ...(heavy?.rows ?? []), ...(markdownLoop?.rows ?? []), ...(reader?.rows ?? [])].filter((row) => !row.valid).length;
+  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? []), ...(heavy?.rows ?? []), ...(markdownLoop?.rows ?? []), ...(reader?.rows ?? []), ...(aiDocs?.rows ?? [])].filter((row) => !row.valid).length;
   console.log(`\n${checks.filter((check) => check.pass).length} of ${checks.length} targets met${missed ? `, ${missed} MISSED` : ''}${invalid ? `, ${invalid} cases INVALID` : ''}. Results: ${resultsPath}`);
 }
 

@@ -69,7 +69,7 @@ export const searchPublishedSite = readOperation({
     const words = queryWords(query);
     const found: { hit: Hit; url: string; where: string }[] = [];
     for (const siteSpace of words.length === 0 ? [] : index.siteSpaces) {
-      const navigation = await navigationOf(ctx, siteSpace.revision, siteSpace.url);
+      const navigation = await navigationOf(ctx, siteSpace.revision, siteSpace.address);
       const wanted = limit + navigation.unsearchable.size;
       const { hits } = await withSearchIndex(ctx, { revision: siteSpace.revision, organizationId: siteSpace.organizationId }, (search) => search.search(words, 0, wanted));
       for (const hit of hits) {
@@ -127,11 +127,11 @@ export const readPublishedPage = readOperation({
     const place = segments && placeOf(scope.visible, segments);
     const missing = () => notFound(`page: no page of this site at ${page}`);
     if (!place) throw missing();
-    const navigation = await navigationOf(ctx, await loadRevision(ctx.tx, place.siteSpace.space.revision), place.siteSpace.url);
+    const navigation = await navigationOf(ctx, await loadRevision(ctx.tx, place.siteSpace.space.revision), place.siteSpace.address);
     const entry = place.rest.length === 0 ? navigation.first : navigation.byPath.get(place.rest.join('/'));
     if (!entry || (entry.type !== 'document' && entry.type !== 'computed')) throw missing();
     const revision = await loadRevision(ctx.tx, navigation.revisionId);
-    const markdown = await pageMarkdown(ctx, scope.site.organizationId, revision, navigation, entry as ReadablePage, place.siteSpace.url);
+    const markdown = await pageMarkdown(ctx, scope.site.organizationId, revision, navigation, entry as ReadablePage);
     const url = navigation.urls.get(entry.id)!;
     return { title: entry.title, url, markdownUrl: markdownUrlOf(url), markdown };
   },

@@ -1,0 +1,117 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startChild } from './child.js';
+import type { BenchConfig } from './config.js';
+import { measurePair, startPacedLoad, type Measurement } from './load.js';
+import { fixed, renderTable } from './report.js';
+import type { ReaderServerInfo } from './reader-server.js';
+import type { Check } from './targets.js';
+
+/**
+ * The AI-tools case (issue 32), on a published site of 2,000 pages: the site MCP server's `search` tool
+ * (req/s and p99); a page's `.md` version against its HTML (req/s, in alternating slices on one server);
+ * llms-full.txt's time to its last byte, cold (built) then warm (kept), and the longest wait of a light
+ * request (the HTML page, 50 a second) sent meanwhile. Targets: `.md` at least the HTML's req/s (it
+ * renders nothing), and no light request waiting more than 100 ms while llms-full.txt is built.
+ */
+
+/** The targets of the case. */
+export const AI_DOCS_TARGETS = { markdownRatio: 1, lightWaitMs: 100 };
+
+/** What the case measured. */
+export interface AiDocsResults {
+  rows: { id: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; valid: boolean }[];
+  llms: { coldMs: number; warmMs: number; bytes: number; lightMaxMs: number; lightP99Ms: number; lightResponses: number; firstSearchMs: number };
+  checks: Check[];
+  pages: number;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const PAGES = 2000;
+
+/** The ids of the case's rows, so that BENCH_CASES=ai selects them. */
+export function aiDocsCaseIds(): string[] {
+  return ['ai-mcp-search', 'ai-md-page', 'ai-html-page', 'ai-llms-full'];
+}
+
+const rowOf = (id: string, measurement: Measurement) => ({ id, requestsPerSecond: measurement.requestsPerSecond, p50Ms: measurement.p50Ms, p99Ms: measurement.p99Ms, valid: measurement.problems.length === 0 });
+
+/** Fetches a URL to its last byte: the milliseconds it took and its size. */
+async function lastByte(url: string): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(url);
+  const body = await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return { ms: performance.now() - started, bytes: body.byteLength };
+}
+
+/** Runs the case (see the module comment). */
+export async function runAiDocsCase(config: BenchConfig, log: (line: string) => void): Promise<AiDocsResults> {
+  const server = await startChild<ReaderServerInfo>(join(here, 'reader-server.ts'), [String(PAGES)]);
+  try {
+    const { url, htmlPath, sitePath } = server.info;
+    log(`AI-tools case: a published site of ${PAGES.toLocaleString('en-US')} pages`);
+    // llms-full.txt first, cold, with a paced light load (of a page already rendered) meanwhile; then warm.
+    await lastByte(`${url}${htmlPath}`);
+    const light = startPacedLoad(url, htmlPath, {}, 50, 200);
+    const cold = await lastByte(`${url}${sitePath}/llms-full.txt`);
+    const lightFigures = await light.stop();
+    const warm = await lastByte(`${url}${sitePath}/llms-full.txt`);
+    const llms = { coldMs: cold.ms, warmMs: warm.ms, bytes: cold.bytes, lightMaxMs: lightFigures.maxMs, lightP99Ms: lightFigures.p99Ms, lightResponses: lightFigures.responses };
+    log(`  llms-full.txt ${cold.bytes.toLocaleString('en-US')} bytes: cold ${fixed(cold.ms, 0)} ms, warm ${fixed(warm.ms, 0)} ms; light requests meanwhile: ${lightFigures.responses}, longest ${fixed(lightFigures.maxMs, 1)} ms`);
+
+    const get = (path: string) => ({ url, pids: [server.pid], connections: config.connections, request: { method: 'GET' as const, path, headers: {} }, expectedStatus: 200 });
+    const pages = await measurePair(get(`${htmlPath}.md`), get(htmlPath), config);
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { query: 'product example' } } });
+    const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    // The first search builds the site's search index (a heavy job): timed apart, and not in the figures.
+    const started = performance.now();
+    const first = await fetch(`${url}${sitePath}/~mcp`, { method: 'POST', headers: mcpHeaders, body: call });
+    await first.text();
+    const firstSearchMs = performance.now() - started;
+    log(`  first search (builds the index): ${first.status} in ${fixed(firstSearchMs, 0)} ms`);
+    const search = await measurePair(
+      {
+        url,
+        pids: [server.pid],
+        connections: config.connections,
+        request: { method: 'POST', path: `${sitePath}/~mcp`, headers: mcpHeaders, body: call },
+        expectedStatus: 200,
+      },
+      null,
+      config,
+    );
+    const rows = [rowOf('ai-mcp-search', search.target), rowOf('ai-md-page', pages.target), rowOf('ai-html-page', pages.ceiling!)];
+    const ratio = pages.target.requestsPerSecond / pages.ceiling!.requestsPerSecond;
+    const checks: Check[] = [
+      { caseId: 'ai-md-page', target: `>= ${AI_DOCS_TARGETS.markdownRatio * 100}% of the HTML page's req/s`, label: `>=${AI_DOCS_TARGETS.markdownRatio * 100}% html`, actual: `${(ratio * 100).toFixed(0)}%`, pass: rows[1].valid && rows[2].valid ? ratio >= AI_DOCS_TARGETS.markdownRatio : null },
+      { caseId: 'ai-llms-full', target: `no light request waits more than ${AI_DOCS_TARGETS.lightWaitMs} ms meanwhile`, label: `<=${AI_DOCS_TARGETS.lightWaitMs} ms`, actual: `${fixed(llms.lightMaxMs, 1)} ms`, pass: lightFigures.unexpectedStatus === 0 && lightFigures.errors === 0 ? llms.lightMaxMs <= AI_DOCS_TARGETS.lightWaitMs : null },
+    ];
+    const problems = [search.target, pages.target, pages.ceiling!].map((measurement) => measurement.problems.join('; '));
+    rows.forEach((row, at) => log(`  ${row.id.padEnd(14)} ${Math.round(row.requestsPerSecond).toString().padStart(6)} req/s  p50 ${fixed(row.p50Ms, 2).padStart(5)} ms  p99 ${fixed(row.p99Ms, 2).padStart(6)} ms${row.valid ? '' : `  INVALID: ${problems[at]}`}`));
+    return { rows, llms: { ...llms, firstSearchMs }, checks, pages: PAGES };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The case's tables. */
+export function renderAiDocsReport(results: AiDocsResults): string {
+  const checkOf = (id: string) => results.checks.find((check) => check.caseId === id);
+  const verdict = (id: string) => {
+    const check = checkOf(id);
+    return check ? `${check.actual} (${check.label}) ${check.pass ? 'met' : check.pass === false ? 'MISSED' : '-'}` : '';
+  };
+  const body = results.rows.map((row) => [row.id, Math.round(row.requestsPerSecond).toLocaleString('en-US'), fixed(row.p50Ms, 2), fixed(row.p99Ms, 2), verdict(row.id)]);
+  const { llms } = results;
+  return [
+    `AI tools (a published site of ${results.pages.toLocaleString('en-US')} pages)`,
+    ...renderTable(['case', 'req/s', 'p50 ms', 'p99 ms', 'target'], body, new Set([1, 2, 3])),
+    '',
+    ...renderTable(
+      ['llms-full.txt', 'bytes', 'cold ms', 'warm ms', 'light requests', 'longest wait ms', 'target'],
+      [['ai-llms-full', llms.bytes.toLocaleString('en-US'), fixed(llms.coldMs, 0), fixed(llms.warmMs, 0), String(llms.lightResponses), fixed(llms.lightMaxMs, 1), verdict('ai-llms-full')]],
+      new Set([1, 2, 3, 4, 5]),
+    ),
+  ].join('\n');
+}
