@@ -8,6 +8,7 @@ import { openAPIPageJob } from './content/computed-page.js';
 import { markdownDocumentJob } from './content/document-job.js';
 import { planImportJob } from './content/import/plan-job.js';
 import { outlineJob } from './content/outline-job.js';
+import { rewriteUrlsJob } from './content/rewrite-urls.js';
 import { pdfReferencesJob, renderPdfJob } from './content/pdf/render-job.js';
 import { parseSpecificationJob } from './openapi-specs/parse.js';
 import { buildSearchIndexJob, indexPageJob } from './search/build-job.js';
@@ -31,6 +32,7 @@ const JOBS: readonly Job<any, any>[] = [
   commentBodyJob,
   markdownDocumentJob,
   outlineJob,
+  rewriteUrlsJob,
   mergedBodyJob,
 ];
 

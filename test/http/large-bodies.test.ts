@@ -113,6 +113,17 @@ httpSuite(
       expect(longPage.tail).toContain('/intro#start-here">the start</a>');
       expect(longPage.paragraphs).toBeGreaterThan(shortPage.paragraphs);
       expect(longPage.ran).toEqual(['markdown-outline']);
+      // Its Markdown version rewrites the same links to .md URLs, the long one off the event loop.
+      const markdown = async (slug: string) => {
+        ran.length = 0;
+        const text = (await r.read(`${site.url}/${slug}.md`)).text;
+        return { tail: text.slice(text.indexOf('## Tail')), ran: [...ran] };
+      };
+      const [shortMarkdown, longMarkdown] = [await markdown('short'), await markdown('long')];
+      expect(longMarkdown.tail).toBe(shortMarkdown.tail);
+      expect(longMarkdown.tail).toContain(`(${site.url}/intro.md#start-here)`);
+      expect(shortMarkdown.ran).toEqual([]);
+      expect(longMarkdown.ran).toEqual(['markdown-rewrite-urls']);
     });
 
     it('converts a large JSON document, and comments on a node of a large page', async () => {

@@ -1,5 +1,8 @@
 import type { RootContent } from 'mdast';
+import { defineJob } from '../job.js';
+import type { Workers } from '../workers.js';
 import { parseMarkdown, visitUrls, type UrlNode } from './markdown.js';
+import { markdownWork } from './markdown-work.js';
 
 /**
  * Rewrites the URLs of a Markdown text's links, images and link definitions, leaving every other character
@@ -51,3 +54,19 @@ export function rewriteUrls(markdown: string, rewrite: (url: string) => string |
   }
   return result + markdown.slice(done);
 }
+
+/** The input of rewriteUrlsJob: the text, and the new URL of each URL (as written) to replace. */
+export interface UrlRewrite {
+  readonly markdown: string;
+  readonly urls: Readonly<Record<string, string>>;
+}
+
+/** rewriteUrls as a job, for a body too long to parse on the event loop (markdown-work.ts). */
+export const rewriteUrlsJob = defineJob<UrlRewrite, string>({
+  name: 'markdown-rewrite-urls',
+  what: 'rewriting the links of a page body',
+  run: ({ markdown, urls }) => rewriteUrls(markdown, (url) => (Object.hasOwn(urls, url) ? urls[url] : undefined)),
+});
+
+/** The text with the URLs of `urls` replaced, read off the event loop when it is long. */
+export const rewriteUrlsOff = (workers: Workers, rewrite: UrlRewrite): Promise<string> => markdownWork(workers, rewriteUrlsJob, rewrite, rewrite.markdown.length);

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { refOfUrl } from '../../content/document.js';
-import { rewriteUrls } from '../../content/rewrite-urls.js';
+import { rewriteUrlsOff } from '../../content/rewrite-urls.js';
 import type { RevisionRecord } from '../../records.js';
 import { markdownUrlOf } from './ai-paths.js';
 import type { Navigation, ReadablePage } from './navigation.js';
@@ -25,9 +25,13 @@ export async function pageMarkdown(ctx: Context, organizationId: string, revisio
       if (target === undefined) return undefined;
       return ref.kind === 'anchor' ? `${markdownUrlOf(target)}#${encodeURIComponent(ref.anchor)}` : markdownUrlOf(target);
     };
-    // Parsing costs ~2 ms a KB: only a body that links a page or a file is parsed.
-    const linked = Object.keys(body.links).some((url) => rewritten(url) !== undefined);
-    const text = linked ? rewriteUrls(body.markdown, rewritten) : body.markdown;
+    const urls: Record<string, string> = Object.create(null);
+    for (const url of Object.keys(body.links)) {
+      const target = rewritten(url);
+      if (target !== undefined) urls[url] = target;
+    }
+    // Only a body that links a page or a file is parsed, off the event loop when it is long (markdown-work.ts).
+    const text = Object.keys(urls).length > 0 ? await rewriteUrlsOff(ctx.workers, { markdown: body.markdown, urls }) : body.markdown;
     const head = `# ${page.title}\n\n${page.description !== undefined && page.description !== '' ? `${page.description}\n\n` : ''}`;
     return `${head}${text.trimEnd()}\n`;
   });
