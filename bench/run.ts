@@ -236,7 +236,7 @@ async function main(): Promise<void> {
   }
 
   const rows = buildRows(measured, config.small, config.large);
-  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? []), ...(heavy?.rows ?? []), ...(markdownLoop?.rows ?? []), ...(reader?.rows ?? []), ...(aiDocs?.rows ?? [])].filter((row) => !row.valid).length;
+  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? []), ...(heavy?.checks ?? []), ...(markdownLoop?.checks ?? []), ...(reader?.checks ?? []), ...(aiDocs?.checks ?? []), ...(contention?.checks ?? [])];
   if (rows.length > 0) console.log(`\n${renderReport(rows)}`);
   // Another process busy for a fifth of a core or more while a case ran took CPU from the bench or the server.
   const disturbed = measured.filter(({ measurement: { cpu } }) => cpu && cpu.others + cpu.steal >= 0.2);
