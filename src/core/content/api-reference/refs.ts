@@ -30,7 +30,9 @@ function pointed(document: Record<string, any>, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let at: unknown = document;
   for (const raw of ref.slice(2).split('/')) {
-    const key = decoded(raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+    // Most pointers hold no escapes: those are read as they are, without the work of decoding.
+    const unescaped = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    const key = unescaped.includes('%') ? decoded(unescaped) : unescaped;
     if (at === null || typeof at !== 'object' || !Object.hasOwn(at, key)) return undefined;
     at = (at as Record<string, unknown>)[key];
   }
