@@ -13,7 +13,9 @@ export const CODE_LIGHT =
 /** The dark colors. */
 export const CODE_DARK =
   '--hl-keyword:#ff7b72;--hl-title:#d2a8ff;--hl-constant:#79c0ff;--hl-string:#a5d6ff;--hl-builtin:#ffa657;--hl-comment:#8b949e;' +
-  '--hl-tag:#7ee787;--hl-bullet:#f2cc60;--hl-section:#79c0ff;--hl-add:#aff5b4;--hl-add-bg:#033a16;--hl-del:#ffdcd7;--hl-del-bg:#67060c;';
+  '--hl-tag:#7ee787;--hl-bullet:#f2cc60;--hl-section:#79c0ff;--hl-add:#aff5b4;--hl-add-bg:#033a16;--hl-del:#ffdcd7;--hl-del-bg:#67060c;' +
+  // Code blocks' line numbers (block-styles.ts sets the light value).
+  '--block-line-number:#8b949e;';
 
 /** The rules that give each class its color. */
 export const CODE_RULES = `
