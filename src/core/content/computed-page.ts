@@ -28,9 +28,11 @@ export const openAPIPageJob = defineJob({
   transferInput: ({ document }: OpenAPIPageInput) => (typeof document === 'string' ? [] : buffersOf([document])),
   what: 'generating the pages of an OpenAPI document',
   run({ document, slug }: OpenAPIPageInput): OpenAPIPage {
+    // Outside the try: an input that is neither text nor bytes is the caller's mistake, not the document's.
+    const text = typeof document === 'string' ? document : new TextDecoder().decode(document);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(typeof document === 'string' ? document : new TextDecoder().decode(document));
+      parsed = JSON.parse(text);
     } catch {
       parsed = undefined;
     }
