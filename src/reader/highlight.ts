@@ -1,7 +1,9 @@
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import css from 'highlight.js/lib/languages/css';
+import diff from 'highlight.js/lib/languages/diff';
 import go from 'highlight.js/lib/languages/go';
+import ini from 'highlight.js/lib/languages/ini';
 import java from 'highlight.js/lib/languages/java';
 import javascript from 'highlight.js/lib/languages/javascript';
 import json from 'highlight.js/lib/languages/json';
@@ -9,6 +11,7 @@ import markdown from 'highlight.js/lib/languages/markdown';
 import python from 'highlight.js/lib/languages/python';
 import ruby from 'highlight.js/lib/languages/ruby';
 import rust from 'highlight.js/lib/languages/rust';
+import shell from 'highlight.js/lib/languages/shell';
 import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
@@ -21,7 +24,8 @@ import { escapeHtml } from './html.js';
  * the rest of its 190 grammars are never read. A block of another language, or none, is shown as plain text.
  */
 
-const LANGUAGES = { bash, css, go, java, javascript, json, markdown, python, ruby, rust, sql, typescript, xml, yaml };
+// ini also reads TOML (its alias `toml`); shell reads sessions (`console`, `shell-session`): prompts and output.
+const LANGUAGES = { bash, css, diff, go, ini, java, javascript, json, markdown, python, ruby, rust, shell, sql, typescript, xml, yaml };
 for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
 
 /** Code as HTML: highlighted when its language is known, else escaped. */

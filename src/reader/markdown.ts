@@ -1,16 +1,19 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
-import type { PageView } from '../core/reader.js';
+import { parseBlocks, type BodyItem, type PageView } from '../core/reader.js';
+import { renderBlock, type CodeOptions } from './blocks.js';
+import { renderCode } from './code-block.js';
 import { escapeHtml } from './html.js';
-import { highlightCode } from './highlight.js';
 import type { LayoutWords } from './layout-words.js';
 
 /**
  * A page body as HTML: markdown-it set up exactly as the core's outline reads bodies (core/content/outline.ts:
  * raw HTML recognised, URLs as written, bare URLs linked), so that the headings meet the anchors and the links
- * meet the targets the core resolved for them (PageView.links). Raw HTML is shown as text. A link whose target
- * the core did not resolve (`javascript:`, `data:`, a page that is not there) is its text alone; an image
- * likewise is its alt text. Code blocks are highlighted on the server; `- [ ]` and `- [x]` are task boxes.
+ * meet the targets the core resolved for them (PageView.links). GitBook's blocks are read by the core's one
+ * reader of them (core/content/blocks/) and rendered around their Markdown by blocks.ts. Raw HTML is shown
+ * as text. A link whose target the core did not resolve (`javascript:`, `data:`, a page that is not there)
+ * is its text alone; an image likewise is its alt text. Code blocks are highlighted on the server
+ * (code-block.ts); `- [ ]` and `- [x]` are task boxes.
  */
 
 const parser = new MarkdownIt('default', { html: true, linkify: true });
@@ -30,12 +33,17 @@ export interface Heading {
 interface Env {
   readonly links: PageView['links'];
   readonly anchors: readonly string[];
+  readonly pageTitles: PageView['pageTitles'];
   readonly headings: Heading[];
   heading: number;
   /** The labels of regions that scroll (code, tables): focusable, so that a keyboard can scroll them. */
   readonly labels: Pick<LayoutWords, 'code' | 'table'>;
   /** A fragment of a page (a description of an API page): its headings get no anchors and no outline entry. */
   readonly fragment?: boolean;
+  /** The options of the `{% code %}` being rendered, for its fences. */
+  code?: CodeOptions;
+  /** The last id given to an element of the body (tabs). */
+  ids: number;
 }
 
 /** The attributes of a region that scrolls: focusable, a region named by its label. */
@@ -106,24 +114,45 @@ rules.heading_open = (tokens, at, _options, env: Env) => {
   return `<${token.tag} id="${id}"><a class="anchor" href="#${id}" aria-label="Link to this section">#</a>`;
 };
 
-rules.fence = (tokens, at, _options, env: Env) => {
-  const token = tokens[at];
-  const language = token.info.trim().split(/\s+/)[0] ?? '';
-  const highlighted = highlightCode(token.content, language);
-  return `<pre class="code"${scrollRegion(env.labels.code(language))}><code class="hljs${language ? ` language-${escapeHtml(language)}` : ''}">${highlighted}</code></pre>\n`;
-};
+rules.fence = (tokens, at, _options, env: Env) => renderCode(tokens[at].content, tokens[at].info, env.code, (language) => scrollRegion(env.labels.code(language)));
 
 rules.table_open = (_tokens, _at, _options, env: Env) => `<div class="table"${scrollRegion(env.labels.table)}><table>\n`;
 rules.table_close = () => '</table></div>\n';
 
+/** Renders a body's items: Markdown with markdown-it, blocks around what they hold. */
+function renderItems(items: readonly BodyItem[], env: Env): string {
+  let out = '';
+  for (const item of items) {
+    if (item.kind === 'markdown') {
+      out += parser.render(item.text, env);
+      continue;
+    }
+    out += renderBlock(item, {
+      href: (url) => target(env, url),
+      pageTitle: (url) => (Object.prototype.hasOwnProperty.call(env.pageTitles, url) ? env.pageTitles[url] : undefined),
+      nextId: () => ++env.ids,
+      inner: (children, code) => {
+        const outer = env.code;
+        env.code = code ?? outer;
+        try {
+          return renderItems(children, env);
+        } finally {
+          env.code = outer;
+        }
+      },
+    });
+  }
+  return out;
+}
+
 /** Renders a page's body; also returns its headings for the outline. */
-export function renderBody(page: Pick<PageView, 'markdown' | 'links' | 'anchors'>, labels: Env['labels']): { html: string; headings: Heading[] } {
-  const env: Env = { links: page.links, anchors: page.anchors, headings: [], heading: 0, labels };
-  return { html: parser.render(page.markdown, env), headings: env.headings };
+export function renderBody(page: Pick<PageView, 'markdown' | 'links' | 'anchors' | 'pageTitles'>, labels: Env['labels']): { html: string; headings: Heading[] } {
+  const env: Env = { links: page.links, anchors: page.anchors, pageTitles: page.pageTitles, headings: [], heading: 0, labels, ids: 0 };
+  return { html: renderItems(parseBlocks(page.markdown), env), headings: env.headings };
 }
 
 /** Renders a fragment of Markdown within a page (a description of an API page), its links as the core resolved them. */
 export function renderFragment(markdown: string, links: PageView['links'], labels: Env['labels']): string {
-  const env: Env = { links, anchors: [], headings: [], heading: 0, labels, fragment: true };
+  const env: Env = { links, anchors: [], pageTitles: {}, headings: [], heading: 0, labels, fragment: true, ids: 0 };
   return parser.render(markdown, env);
 }

@@ -1,7 +1,9 @@
 import { OUTLINE_SCRIPT } from './outline-script.js';
 
 /**
- * The reader's only script, inline and allowed by its hash: instant search, and menus that close. Typing in
+ * The reader's only script, inline and allowed by its hash: instant search, menus that close, and the copy
+ * buttons of code blocks (shown only where the clipboard can be written; a shell session copies its commands,
+ * which highlight.js marks after each prompt, without the prompts and the output). Typing in
  * the search box asks the site space's search page for its results as an HTML fragment (`?q=...&fragment=1`,
  * escaped by the server) and shows them under the box; Escape or an empty box hides them. Without it, the box
  * submits to the results page. Menus (section groups, the site space switcher) are <details> elements that
@@ -12,6 +14,7 @@ export const READER_SCRIPT = `(function(){
 function closeMenus(except){document.querySelectorAll('details.menu[open]').forEach(function(menu){if(menu!==except)menu.removeAttribute('open');});}
 document.addEventListener('click',function(e){closeMenus(e.target.closest&&e.target.closest('details.menu'));});
 document.addEventListener('keydown',function(e){if(e.key==='Escape')closeMenus(null);});
+document.querySelectorAll('button.copy').forEach(function(b){if(!navigator.clipboard)return;b.hidden=false;b.onclick=function(){var c=b.parentNode.nextSibling.firstChild,s=c.querySelectorAll('.language-bash');navigator.clipboard.writeText(s.length?[].map.call(s,function(e){return e.textContent}).join('\\n'):c.textContent);};});
 var form=document.querySelector('form.search');if(!form||!window.fetch)return;
 var input=form.querySelector('input[name=q]');var panel=document.getElementById('instant');var timer=0;var asked=0;
 function hide(){panel.hidden=true;panel.innerHTML='';}

@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, type SiteLook } from '../core/reader.js';
+import { BLOCK_STYLES } from './block-styles.js';
 import { CODE_DARK, CODE_LIGHT, CODE_RULES } from './code-theme.js';
 import { LAYOUT_DARK, LAYOUT_LIGHT, LAYOUT_RULES } from './layout-styles.js';
 
@@ -158,7 +159,7 @@ export function styleSheet(look: Pick<SiteLook, 'styling' | 'mode'>): string {
     `--text:#1d1f23;--bg:#ffffff;--header-bg:${theme.headerBg};--header-text:${theme.headerText};--line:#e3e5e8;--muted:#5f6670;--code-bg:#f4f5f7;${LAYOUT_LIGHT}${CODE_LIGHT}`,
   ].join('');
   const dark = look.mode === 'dark' ? `:root{${DARK}}` : look.mode === 'system' ? `@media (prefers-color-scheme:dark){:root{${DARK}}}` : '';
-  return `:root{${vars}}${BASE}${CHROME}${LAYOUT_RULES}${CODE_RULES}${extras(styling)}\n${dark}\n`;
+  return `:root{${vars}}${BASE}${CHROME}${LAYOUT_RULES}${CODE_RULES}${BLOCK_STYLES}${extras(styling)}\n${dark}\n`;
 }
 
 /** The style sheet of a page outside any site: the default look. */

@@ -6,11 +6,13 @@ import { markdownToDocument } from '../../src/core/content/document.js';
 import { normalizeMarkdown } from '../../src/core/content/markdown.js';
 import { outlineOf } from '../../src/core/content/outline.js';
 import { anyBlocks, wellFormed } from './blocks/documents.js';
+import { renderBody } from '../../src/reader/markdown.js';
 import { runs } from './runs.js';
 
 /**
  * Stored Markdown keeps GitBook's blocks: the canonical printer (markdown.ts) gives back the blocks it was
- * given, and printing again changes nothing; and no body, however its tags are broken, makes a reader throw.
+ * given, and printing again changes nothing; and no body, however its tags are broken, makes a reader
+ * throw (the outline, the document format, the reader's HTML).
  */
 
 /** The blocks of a body, as kinds and their own fields, without the Markdown between them. */
@@ -42,6 +44,8 @@ describe('GitBook blocks round-trip through the canonical Markdown', () => {
         expect(blocksOf(parseBlocks(stored))).toEqual(blocksOf(parseBlocks(markdown)));
         outlineOf(stored);
         markdownToDocument(stored);
+        const html = renderBody({ markdown: stored, links: {}, anchors: outlineOf(stored).anchors, pageTitles: {} }, { code: () => 'Code', table: 'Table' }).html;
+        expect(html).not.toMatch(/<script|href="javascript:/);
       }),
       { numRuns: runs(200) },
     );

@@ -7,7 +7,7 @@ import { referenceTexts } from '../../content/api-reference/reference-texts.js';
 import { boundedMarkdown } from '../../content/markdown-limits.js';
 import { isOpenableUrl } from '../../content/openable-url.js';
 import { outlineOff } from '../../content/outline-job.js';
-import { readFile, readMarkdown } from '../../content/revision.js';
+import { readFile, readMarkdown, readPage } from '../../content/revision.js';
 import type { RevisionRecord } from '../../records.js';
 import type { Navigation, ReadablePage } from './navigation.js';
 
@@ -26,18 +26,24 @@ export interface ReaderBody {
   readonly reference?: ApiReference;
   readonly anchors: readonly string[];
   readonly links: Readonly<Record<string, string | null>>;
+  /** The title of each readable page a URL of the body names (`/pages/<id>`), for the cards of content references. */
+  readonly pageTitles: Readonly<Record<string, string>>;
   /** What the body comes from: the stored document, or a computed page's specification version. */
   readonly source: string;
 }
 
 async function resolveLinks(ctx: Context, revision: RevisionRecord, navigation: Navigation, urls: readonly string[]) {
   const links: Record<string, string | null> = Object.create(null);
+  const pageTitles: Record<string, string> = Object.create(null);
   for (const url of urls) {
     const ref = refOfUrl(url);
     switch (ref.kind) {
-      case 'page':
+      case 'page': {
         links[url] = navigation.urls.get(ref.page) ?? null;
+        const page = links[url] === null ? undefined : await readPage(ctx.tx, revision, ref.page);
+        if (page) pageTitles[url] = page.title;
         break;
+      }
       case 'anchor': {
         const page = ref.page === undefined ? '' : navigation.urls.get(ref.page);
         links[url] = page === undefined ? null : `${page}#${encodeURIComponent(ref.anchor)}`;
@@ -52,7 +58,7 @@ async function resolveLinks(ctx: Context, revision: RevisionRecord, navigation: 
         links[url] = isOpenableUrl(url) ? url : null;
     }
   }
-  return links;
+  return { links, pageTitles };
 }
 
 /** The body of a readable page of a revision of a space of `organizationId`, under the URLs of a navigation. */
@@ -73,9 +79,9 @@ export async function readerBody(ctx: Context, organizationId: string, revision:
       const urls = new Set<string>();
       for (const text of referenceTexts(reference)) for (const url of (await outlineOff(ctx.workers, text)).urls) urls.add(url);
       const anchors = reference.operations.map((operation) => operation.anchor);
-      return { markdown, reference, anchors, links: await resolveLinks(ctx, revision, navigation, [...urls]), source };
+      return { markdown, reference, anchors, ...(await resolveLinks(ctx, revision, navigation, [...urls])), source };
     }
     const outline = await outlineOff(ctx.workers, markdown);
-    return { markdown, anchors: outline.anchors, links: await resolveLinks(ctx, revision, navigation, outline.urls), source };
+    return { markdown, anchors: outline.anchors, ...(await resolveLinks(ctx, revision, navigation, outline.urls)), source };
   });
 }

@@ -138,6 +138,8 @@ export interface PageView {
   readonly anchors: readonly string[];
   /** Where each URL written in the body leads, as written: its published or download URL, or null (shown as text). */
   readonly links: Readonly<Record<string, string | null>>;
+  /** The title of each page of the site a URL written in the body names (`/pages/<id>`), for page cards. */
+  readonly pageTitles: Readonly<Record<string, string>>;
   /** What the page shows, as the API presents its layout (content/page-layout.ts). */
   readonly layout: PageLayout;
   /** Its cover image's URL (a file's download URL, or the URL it names) and vertical position, when its layout shows it. */
