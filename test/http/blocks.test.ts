@@ -1,19 +1,9 @@
 import { expect, it } from 'vitest';
+import { BLOCKS_BODY } from '../content/blocks-body.js';
 import { authoring, md } from './authoring.js';
 import { httpSuite } from './harness.js';
 
 /** GitBook's blocks in stored Markdown: written, read back as written, and held to the depth limit. */
-
-/** A body with every block, in the canonical spelling. */
-export const BLOCKS_BODY = [
-  '{% hint style="warning" %}\nCareful **now**.\n{% endhint %}',
-  '{% tabs %}\n{% tab title="macOS" %}\n{% hint style="info" %}\nIn a tab.\n{% endhint %}\n{% endtab %}\n\n{% tab title="Linux" %}\n- a\n- b\n{% endtab %}\n{% endtabs %}',
-  '{% code title="config.toml" overflow="wrap" lineNumbers="true" %}\n```toml\n[server]\nport = 8080\n```\n{% endcode %}',
-  '<details>\n\n<summary>More</summary>\n\nHidden\n\n</details>',
-  '> [!WARNING]\n> Mind it.',
-  '{% embed url="https://example.com/video" %}',
-  '{% file src="https://example.com/a.pdf" %}\nThe caption\n{% endfile %}',
-].join('\n\n');
 
 httpSuite('GitBook blocks in stored Markdown', (h) => {
   const a = authoring(h);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { BLOCKS_BODY } from '../blocks.test.js';
+import { BLOCKS_BODY } from '../../content/blocks-body.js';
 import { httpSuite } from '../harness.js';
 import { readerHelpers } from './reader-helpers.js';
 

@@ -67,7 +67,7 @@ export type BodyItem = MarkdownItem | Block;
 export const URL_ATTRIBUTES = { embed: 'url', 'content-ref': 'url', file: 'src' } as const;
 
 /** The label of a hint or an alert, as the reader and the PDF show it. */
-export function calloutLabel(block: HintBlock | AlertBlock): string {
+export function calloutLabel(block: Pick<HintBlock, 'kind' | 'style'> | Pick<AlertBlock, 'kind' | 'alert'>): string {
   if (block.kind === 'alert') return block.alert.charAt(0) + block.alert.slice(1).toLowerCase();
   return { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' }[block.style];
 }

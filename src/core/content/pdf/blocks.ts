@@ -1,14 +1,15 @@
 import type { BlockContent, Code, DefinitionContent, Heading, List, ListItem, PhrasingContent, RootContent, Table } from 'mdast';
 import { headingAnchor, newSlugger, plainText } from '../markdown.js';
 import type { FontChain } from './font-chain.js';
+import { lowerBlock } from './gitbook-blocks.js';
 import { runsOf, type Definitions, type Run, type TextRun } from './inline.js';
 import type { Links } from './links.js';
 
 /**
  * Prints the blocks of one page body (mdast) onto a pdfkit document: headings, paragraphs with bold,
  * italic, code, strikethrough and links, nested lists, block quotes, code blocks in Courier, tables,
- * images, rules; raw HTML and anything else prints as its text. The document wraps text and adds pages
- * by itself; what is drawn rather than written (code backgrounds, rules, images) checks the room left.
+ * images, rules, GitBook's blocks (gitbook-blocks.ts); raw HTML and anything else prints as its text. The
+ * document wraps text and adds pages by itself; what is drawn rather than written (code backgrounds, rules, images) checks the room left.
  */
 
 /** The part of the page a block is printed in: its left edge and width, its text colour, its list depth. */
@@ -126,6 +127,8 @@ export class BlockPrinter {
         if (first?.type !== 'paragraph') return this.blocks([{ type: 'paragraph', children: [label] }, ...node.children], box);
         return this.blocks([{ ...first, children: [label, ...first.children] }, ...rest], box);
       }
+      case 'gitbookBlock':
+        return this.blocks(lowerBlock(node), box);
       case 'definition':
       case 'yaml':
         return;
