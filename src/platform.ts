@@ -1,5 +1,6 @@
 import { createPlatform as createCorePlatform, type Platform, type PlatformOptions as CorePlatformOptions } from './core/platform.js';
 import { createOutboundFetch } from './outbound/fetch.js';
+import { createGitTransport } from './outbound/git-transport.js';
 import { notoPdfFonts } from './pdf-fonts.js';
 
 /** What a platform is made of on Node: the core's options, and what outbound fetches may reach. */
@@ -16,12 +17,19 @@ export interface PlatformOptions extends CorePlatformOptions {
 
 /**
  * Creates a platform over a store, on Node: the core's createPlatform with the outbound fetch that refuses
- * inside addresses (src/outbound/fetch.ts) as the default `fetch`, and the Noto fonts of its npm
+ * inside addresses (src/outbound/fetch.ts) as the default `fetch`, isomorphic-git over it as the default
+ * `gitTransport` (src/outbound/git-transport.ts), and the Noto fonts of its npm
  * dependencies as the default `pdfFonts` (src/pdf-fonts.ts). Throws AllowListError for a `fetchAllow`
  * entry it cannot read, and a TypeError for `fetchAllow` beside `fetch`.
  */
 export function createPlatform(options: PlatformOptions): Platform {
   const { fetchAllow, ...core } = options;
   if (core.fetch && fetchAllow !== undefined) throw new TypeError('createPlatform: fetchAllow applies to the default fetch; an injected fetch decides alone what it reaches');
-  return createCorePlatform({ ...core, fetch: core.fetch ?? createOutboundFetch({ allow: fetchAllow }), pdfFonts: core.pdfFonts ?? notoPdfFonts() });
+  return createCorePlatform({
+    ...core,
+    fetch: core.fetch ?? createOutboundFetch({ allow: fetchAllow }),
+    // Git's smart HTTP posts its requests: a fetch of its own, under the same allow list.
+    gitTransport: core.gitTransport ?? createGitTransport({ fetch: core.fetch ?? createOutboundFetch({ allow: fetchAllow, sendBodies: true }) }),
+    pdfFonts: core.pdfFonts ?? notoPdfFonts(),
+  });
 }

@@ -1,5 +1,6 @@
 import type { ReadTransaction, Store, WriteTransaction } from '../store/types.js';
 import type { BlobStore } from './blobs.js';
+import type { GitTransport } from './git-sync/transport.js';
 import type { PdfFonts } from './pdf-fonts.js';
 import type { Clock } from './clock.js';
 import type { DerivedCache } from './derived.js';
@@ -113,6 +114,8 @@ export interface PrepareContext {
   readonly workers: Workers;
   /** The fonts PDF exports embed (content/pdf/font-files.ts). */
   readonly pdfFonts: PdfFonts;
+  /** Reaches Git repositories (Git Sync). */
+  readonly gitTransport: GitTransport;
   /** Aborted when the platform closes: pass it to outbound work and jobs. */
   readonly closing: AbortSignal;
   /** Runs `fn` in a read transaction, e.g. to check permissions before outbound work. */

@@ -7,6 +7,7 @@ import { revertBlocksJob } from './content/author/revert-blocks.js';
 import { openAPIPageJob } from './content/computed-page.js';
 import { markdownDocumentJob } from './content/document-job.js';
 import { planImportJob } from './content/import/plan-job.js';
+import { readRepositoryJob } from './git-sync/read-job.js';
 import { outlineJob } from './content/outline-job.js';
 import { rewriteUrlsJob } from './content/rewrite-urls.js';
 import { pdfReferencesJob, renderPdfJob } from './content/pdf/render-job.js';
@@ -24,6 +25,7 @@ const JOBS: readonly Job<any, any>[] = [
   pdfReferencesJob,
   renderPdfJob,
   planImportJob,
+  readRepositoryJob,
   buildSearchIndexJob,
   indexPageJob,
   // Markdown bodies too long to parse on the event loop (content/markdown-work.ts).

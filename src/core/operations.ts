@@ -21,6 +21,8 @@ import { updateChangeRequestContent } from './content/author/operation.js';
 import { downloadFile } from './content/downloads.js';
 import { getChangeRequestPDF } from './content/pdf/operation.js';
 import { importContent, importContentInChangeRequest } from './content/import/operation.js';
+import { getSpaceGitInfo } from './git-sync/git-info.js';
+import { importGitRepository } from './git-sync/import-repository.js';
 import { listChangeRequestFileBacklinks, listSpaceFileBacklinks } from './content/links/backlinks.js';
 import { listPageLinksInChangeRequest, listPageLinksInSpace, listSpaceLinks } from './content/links/list.js';
 import {
@@ -190,6 +192,8 @@ export const operations = {
   getChangeRequestPDF,
   importContent,
   importContentInChangeRequest,
+  importGitRepository,
+  getSpaceGitInfo,
   listSpaceLinks,
   listPageLinksInSpace,
   listPageLinksInChangeRequest,

@@ -1,3 +1,4 @@
+import { noGitTransport, type GitTransport } from './git-sync/transport.js';
 import { StoreUnavailableError, type Store } from '../store/types.js';
 import { actorForToken, hasTokenForm, knownUserId } from './auth.js';
 import { createMemoryBlobStore, type BlobStore } from './blobs.js';
@@ -77,6 +78,11 @@ export interface PlatformOptions {
    * fonts of its npm dependencies.
    */
   pdfFonts?: PdfFonts;
+  /**
+   * How Git Sync reaches repositories. Without one every Git operation fails; the Node entry
+   * (`docs-platform`) defaults it to isomorphic-git over the outbound fetch (src/outbound/git-transport.ts).
+   */
+  gitTransport?: GitTransport;
   /**
    * Counts the requests of each client for rate limits (the adapters' `rateLimit` option); default in this
    * process's memory. Processes that share a PostgreSQL store share its limiter (`store.rateLimiter`).
@@ -189,6 +195,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   const holder = crypto.randomUUID();
   const workers = options.workers ?? inlineWorkers;
   const pdfFonts = options.pdfFonts ?? noPdfFonts;
+  const gitTransport = options.gitTransport ?? noGitTransport;
   // What operations and background tasks both use; an operation also signs (secrets), a task has the store.
   const shared = { clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived, workers };
   const ports: ContextPorts = { ...shared, secrets };
@@ -264,6 +271,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         derived,
         workers,
         pdfFonts,
+        gitTransport,
         closing: closing.signal,
         read: (fn) => store.read((tx) => fn(contextOf(tx, caller))),
       };

@@ -620,6 +620,7 @@ export const TABLES = {
   openAPISpecVersions: 'openAPISpecVersions',
   leases: 'leases',
   blobHolds: 'blobHolds',
+  gitSyncs: 'gitSyncs',
 } as const;
 
 /** An index declared with the table it lists. */

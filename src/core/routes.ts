@@ -11,6 +11,7 @@ import { changeRequestRoutes } from './change-requests/routes.js';
 import { contentRoutes } from './content/routes.js';
 import { pdfRoutes } from './content/pdf/routes.js';
 import { importRoutes } from './content/import/routes.js';
+import { gitSyncRoutes } from './git-sync/routes.js';
 import { linkRoutes } from './content/links/routes.js';
 import { collectionRoutes } from './collections/routes.js';
 import { ssoRoutes } from './sso/routes.js';
@@ -35,6 +36,7 @@ export const routes: readonly Route[] = [
   ...contentRoutes,
   ...pdfRoutes,
   ...importRoutes,
+  ...gitSyncRoutes,
   ...linkRoutes,
   ...collectionRoutes,
   ...ssoRoutes,

@@ -305,6 +305,13 @@ export class RevisionDraft {
     return removed;
   }
 
+  /** The ids of every file, in key order. */
+  async fileIds(): Promise<string[]> {
+    const ids: string[] = [];
+    for await (const [id] of this.files.entries()) ids.push(id);
+    return ids;
+  }
+
   /** A file by id. */
   async file(id: string): Promise<FileEntry | undefined> {
     return (await this.files.get(id)) as FileEntry | undefined;

@@ -7,6 +7,7 @@ import { planTree } from '../content/import/tree-planner.js';
 import { decodeText } from '../content/import/fetch-source.js';
 import { DEFAULT_CONFIG, GITBOOK_YAML, readGitbookConfig, type GitbookConfig } from './gitbook-yaml.js';
 import { below, joinPath, requireSafePath, safeRelativePath } from './repo-paths.js';
+import type { GitTreeFile } from './transport.js';
 
 /**
  * Reads docs in the hosted repository format (write-repository.ts writes them) into an import plan: the
@@ -17,14 +18,8 @@ import { below, joinPath, requireSafePath, safeRelativePath } from './repo-paths
  * the docs, names a file twice or lists no page.
  */
 
-/** One file of a repository's tree. */
-export interface RepoEntry {
-  /** Its path from the repository's root. */
-  readonly path: string;
-  readonly bytes: Uint8Array;
-  /** True for a symbolic link (its bytes are its target). */
-  readonly symlink?: boolean;
-}
+/** One file of a repository's tree: its path from the repository's root, its bytes, whether it is a symlink. */
+export type RepoEntry = GitTreeFile;
 
 /** What reading a repository gives: the plan, its configuration, and the file each page was read from. */
 export interface RepositoryPlan {

@@ -63,6 +63,11 @@ export class GitTransportError extends Error {
   }
 }
 
+/** A transport for platforms given none: every operation fails, so that nothing is reached unless chosen. */
+export const noGitTransport: GitTransport = {
+  fetchTree: () => Promise.reject(new GitTransportError('this platform has no Git transport')),
+};
+
 /** The remote of a URL: its credentials taken out (decoded) and kept apart. */
 export function remoteOf(url: string): GitRemote {
   const parsed = new URL(url);

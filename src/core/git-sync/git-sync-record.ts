@@ -1,0 +1,59 @@
+import type { StoredRecord } from '../../store/types.js';
+
+/**
+ * What the store keeps of a space's Git Sync (table `gitSyncs`, one record per space, keyed by the space's id):
+ * the repository (its URL without credentials), and the last operation with its outcome, so that any
+ * process answers `git/info` alike. Credentials are never stored.
+ */
+
+/** The states of an operation, as the public API names them. */
+export const GIT_SYNC_STATES = ['running', 'success', 'failure', 'timeout'] as const;
+/** The directions of an operation. */
+export const GIT_SYNC_DIRECTIONS = ['import', 'export'] as const;
+/** The providers the public API names. */
+export const GIT_SYNC_PROVIDERS = ['github', 'gitlab', 'github-legacy'] as const;
+
+/** The last operation of a space's Git Sync. */
+export interface GitSyncOperationRecord {
+  readonly state: (typeof GIT_SYNC_STATES)[number];
+  readonly direction: (typeof GIT_SYNC_DIRECTIONS)[number];
+  readonly startedAt: string;
+  readonly endedAt?: string;
+  /** Why it failed, credentials never named. */
+  readonly error?: string;
+}
+
+/** A space's Git Sync. */
+export interface GitSyncRecord extends StoredRecord {
+  /** The space's id. */
+  readonly id: string;
+  /** The repository's URL, without credentials. */
+  readonly url: string;
+  /** `owner/name`: the repository's path without `.git`. */
+  readonly repoName: string;
+  readonly provider: (typeof GIT_SYNC_PROVIDERS)[number];
+  /** The ref of the last operation, `refs/heads/<branch>`. */
+  readonly ref: string;
+  /** The prefix of tree URLs the request gave (`repoTreeURL`), if any. */
+  readonly treeUrl?: string;
+  readonly operation: GitSyncOperationRecord;
+  /** The commit and the revision of the last successful sync. */
+  readonly commit?: string;
+  readonly revision?: string;
+  readonly updatedAt: string;
+}
+
+/**
+ * The provider of a repository: `github` on github.com, `gitlab` anywhere else. The public API names no
+ * generic provider; a self-hosted server is most often GitLab, and either choice only labels the repository.
+ */
+export function providerOf(url: string): GitSyncRecord['provider'] {
+  const host = new URL(url).hostname.toLowerCase();
+  return host === 'github.com' || host.endsWith('.github.com') ? 'github' : 'gitlab';
+}
+
+/** A repository's name from its URL: its path without the leading `/` and a trailing `.git`. */
+export const repoNameOf = (url: string): string =>
+  new URL(url).pathname
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/\.git$/, '');
