@@ -44,6 +44,6 @@ export const GitSyncStateSchema = v.object({
     endedAt: v.optional(v.string()),
     error: v.optional(v.string()),
   }),
-  operationTimeout: v.number(),
+  operationTimeout: v.pipe(v.number(), v.integer()),
   updatedAt: v.string(),
 });
