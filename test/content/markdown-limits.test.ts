@@ -30,6 +30,9 @@ describe('markdownNesting counts', () => {
     ['a marker after a tab after a marker, as markdown-it reads it', '> > \t> x\n> >1. - \t* x\n', 5],
     ['text after a tab after a marker, as markdown-it reads it', '> - \t[\n*a\n', 4],
     ['footnote definitions', '[^a]: [^b]: x\n', 2],
+    // micromark continues a footnote that holds another with the outer one's 4 spaces (a fast-check find).
+    ['a footnote in a footnote, continued by the same 4 spaces', '[^a]: [^a]: \n\t>_\n', 3],
+    ['a footnote in a footnote, continued by 4 spaces each', '[^a]: x\n    [^b]: y\n        >_\n', 3],
     ['quotes and lists mixed', '> - > 1. x\n', 4],
     ['links and images open in a paragraph', '[a ![b [c](u)](u)](u)\n', 3],
     ['emphasis runs by their delimiters', '*a **b ~~c d~~ e** f*\n', 5],

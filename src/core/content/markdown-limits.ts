@@ -38,8 +38,15 @@ export interface MarkdownNesting {
   readonly line: number;
 }
 
-/** A block quote on the stack of open containers; a list item or footnote is the column its content starts at. */
+/** A block quote on the stack of open containers; a list item is the column its content starts at. */
 const QUOTE = -1;
+/**
+ * A footnote definition on the stack: its content is 4 columns in, but micromark continues one that directly
+ * holds another with the same 4 spaces (the inner one's check sees the outer's line prefix), or with 4 more.
+ */
+const FOOTNOTE = -2;
+/** The columns a footnote definition's content starts at. */
+const FOOTNOTE_COLUMNS = 4;
 
 const TAB = 0x09;
 const SPACE = 0x20;
@@ -355,9 +362,13 @@ class NestingScanner {
       }
       if (spaces < 0) spaces = spacesAt(line, at);
       if (at + spaces >= line.end) at = line.end;
-      else if (spaces >= container) {
-        at += container;
-        spaces -= container;
+      else if (container === FOOTNOTE && matched > 0 && stack[matched - 1] === FOOTNOTE && spaces < FOOTNOTE_COLUMNS) {
+        // Held by a footnote the line continued: with no more spaces, the outer one's prefix serves.
+        if (spaces > 0) break;
+      } else if (container === FOOTNOTE ? spaces >= FOOTNOTE_COLUMNS : spaces >= container) {
+        const columns = container === FOOTNOTE ? FOOTNOTE_COLUMNS : container;
+        at += columns;
+        spaces -= columns;
       } else break;
     }
     if (this.fence) {
@@ -426,7 +437,7 @@ class NestingScanner {
       } else if ((width = footnoteMarker(line, marker)) > 0) {
         if (markers.length === 0) interrupts = false;
         footnote = true;
-        content = 4;
+        content = FOOTNOTE;
         width += spacesAt(line, marker + width);
       } else break;
       markers.push(content);
