@@ -52,9 +52,13 @@ httpSuite('content authoring', (h) => {
       ['From Heading', 'from-heading', undefined, false],
       ['Untitled', 'untitled', undefined, false],
     ]);
+    // A body that opens with a heading reads with its title in frontmatter, so that it writes back unchanged.
     const first = await a.page(space.id, cr.id, tree[0].id);
-    expect(first.markdown).toBe('# Heading\n\nBody _text_.\n');
+    expect(first.markdown).toBe('---\ntitle: From YAML\n---\n# Heading\n\nBody _text_.\n');
     expect((await a.page(space.id, cr.id, tree[1].id)).markdown).toBe('Second.\n');
+    await a.batch(space.id, cr.id, [{ operation: 'update_page', page: tree[0].id, document: md(first.markdown) }]);
+    expect((await a.pages(space.id, cr.id))[0].title).toBe('From YAML');
+    expect((await a.page(space.id, cr.id, tree[0].id)).markdown).toBe(first.markdown);
   });
 
   it('reads a JSON document body as Markdown', async () => {

@@ -7,7 +7,7 @@ import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-mar
 import { toString } from 'mdast-util-to-string';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { badRequest } from '../errors.js';
 import { parseOrThrow } from '../validate.js';
 import { blocksToMarkdown, itemsToMdast } from './blocks/mdast.js';
@@ -169,6 +169,16 @@ export function splitPageRoot(root: Root): { meta: PageMeta; heading?: string; b
     children.shift();
   }
   return { meta, ...(heading !== undefined && { heading }), body: { type: 'root', children } };
+}
+
+/**
+ * A page's body as `format=markdown` reads it, so that writing it back changes nothing. A body can open with
+ * a first-level heading only when the frontmatter that wrote it named the title (splitPageRoot); read
+ * bare, that heading would become the title when written back, so the read names the title in frontmatter
+ * again. The check is on text: a stored body is printed canonically, a leading heading as `# …`.
+ */
+export function pageMarkdownAsRead(body: string, title: string): string {
+  return /^#(?:[ \t\n]|$)/.test(body) ? `---\n${stringifyYaml({ title })}---\n${body}` : body;
 }
 
 /** A node of a tree that points somewhere: a link, an image or a link definition. */

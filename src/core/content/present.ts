@@ -5,6 +5,7 @@ import { computeContent, computedSeed } from './computed.js';
 import { documentOf } from './document-job.js';
 import { downloadUrl } from './downloads.js';
 import { gitFilePath, gitPagePath } from './git.js';
+import { pageMarkdownAsRead } from './markdown.js';
 import { layoutOf } from './page-layout.js';
 import type { FileEntry, PageEntry, PageNode } from './model.js';
 import { readDocument } from './revision.js';
@@ -35,9 +36,16 @@ export type PageLookup = (id: string) => Promise<PageEntry | undefined>;
 /** The format of a one-page read's body. */
 export type BodyFormat = 'markdown' | 'document';
 
-/** A body in a format: Markdown as it is, or the JSON document made from it (off the event loop when it is long). */
-const bodyIn = async (ctx: Context, format: BodyFormat | undefined, markdown: string) =>
-  format === undefined ? undefined : format === 'markdown' ? { markdown } : { document: await documentOf(ctx.workers, markdown) };
+/**
+ * A body in a format: Markdown as it reads (for a document page, what writes back to the same page), or the
+ * JSON document made from it (off the event loop when it is long).
+ */
+const bodyIn = async (ctx: Context, format: BodyFormat | undefined, markdown: string, title?: string) =>
+  format === undefined
+    ? undefined
+    : format === 'markdown'
+      ? { markdown: title === undefined ? markdown : pageMarkdownAsRead(markdown, title) }
+      : { document: await documentOf(ctx.workers, markdown) };
 
 const common = (page: PageEntry) => ({
   id: page.id,
@@ -125,7 +133,7 @@ export async function presentPage(
         ...(page.cover && { cover: page.cover }),
         ...flagsOf(page),
         tags: [],
-        ...(await bodyIn(ctx, options.format, document?.markdown ?? '')),
+        ...(await bodyIn(ctx, options.format, document?.markdown ?? '', page.title)),
       };
     }
   }
