@@ -9,11 +9,12 @@ import { available, CHROMIUM, LAUNCH, launchChromium } from '../chromium.js';
 import { serve, type RunningServer } from '../../src/adapters/node-http/index.js';
 import { createPlatform, type Api, type Platform } from '../../src/core/platform.js';
 import { createMemoryStore } from '../../src/store/memory.js';
+import { BLOCKS_BODY } from '../content/blocks-body.js';
 
 /**
  * The reader's accessibility and layout in headless Chromium: axe-core (its source evaluated in each page)
  * finds no serious or critical violation on any page type (home, a deep page, code in several languages, a
- * computed OpenAPI page, search results, the 404, a visitor-auth site's 401, an Arabic page) in light and
+ * computed OpenAPI page, GitBook's blocks, search results, the 404, a visitor-auth site's 401, an Arabic page) in light and
  * dark mode, at phone (390×844) and desktop (1440×900) widths. On a phone the page's title comes first and
  * the menu button shows the page tree; on a desktop the outline follows the reader's position; a
  * right-to-left page has its tree on the right. Screenshots of every page go to a temporary folder, named
@@ -97,6 +98,7 @@ describe.skipIf(!available)(title, () => {
       page('On Linux', 'Use your package manager.\n', { ref: 'linux', into: 'install' }),
       page('Debian', `Use apt.\n\n${'## Step\n\nA paragraph of text about this step, long enough to scroll.\n\n'.repeat(6)}## Last step\n\nDone.\n`, { into: 'linux' }),
       page('Code', CODE),
+      page('Blocks', BLOCKS_BODY),
       { operation: 'insert_page', type: 'computed', title: 'API', computed: { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'pets' } } }, props: {} } },
     ]);
     const site = await api.createSite({ organizationId, title: 'Acme Handbook', spaces: [guide.id] } as never);
@@ -105,6 +107,7 @@ describe.skipIf(!available)(title, () => {
     urls.home = home;
     urls.deep = `${home}/guides/install/on-linux/debian`;
     urls.code = `${home}/code`;
+    urls.blocks = `${home}/blocks`;
     urls.api = `${home}/api`;
     urls.search = `${home}/~search?q=kettle`;
     urls.notFound = `${home}/nowhere`;
