@@ -15,6 +15,7 @@
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { BenchConfig } from './config.js';
 import { startChild, type Child } from './child.js';
 import { copyToPostgres, postgresUnavailable } from './postgres-case.js';
@@ -39,6 +40,11 @@ export interface ContentionRow {
   phases: Phase[];
   /** Numbers of change requests answered more than once (must be none). */
   duplicateNumbers: number;
+  /**
+   * PostgreSQL's evidence over the row (pg_stat_database of the database, which other users of it count too):
+   * transactions rolled back (the store's retries, and failed requests) per transaction committed. Null on the JSON file.
+   */
+  rollbacks: { committed: number; rolledBack: number } | null;
   loadAverage: number;
 }
 
@@ -159,13 +165,16 @@ export async function runContentionCase(
           const phases: Phase[] = [];
           let duplicateNumbers = 0;
           const loadAverage = loadavg()[0];
+          const before = server === 'json' ? null : await transactionFigures(config.postgres);
           for (const writers of WRITERS) {
             // Each phase's change requests are in a space of their own: numbers repeat only within one.
             const numbers: number[] = [];
             phases.push(await phase(await prepare(call, seeded, kind, writers), writers, config, kind === 'change-requests' ? numbers : []));
             duplicateNumbers += duplicates(numbers);
           }
-          const row: ContentionRow = { id: `contention-${server}-${kind}`, server, kind, phases, duplicateNumbers, loadAverage };
+          const after = before && (await transactionFigures(config.postgres));
+          const rollbacks = before && after && { committed: after.committed - before.committed, rolledBack: after.rolledBack - before.rolledBack };
+          const row: ContentionRow = { id: `contention-${server}-${kind}`, server, kind, phases, duplicateNumbers, rollbacks, loadAverage };
           rows.push(row);
           log(describeRow(row));
         }
@@ -177,6 +186,19 @@ export async function runContentionCase(
     await copy?.drop();
   }
   return { rows, checks: contentionChecks(rows) };
+}
+
+/** The transactions the database committed and rolled back so far (pg_stat_database; flushed within ~0.5 s). */
+async function transactionFigures(url: string): Promise<{ committed: number; rolledBack: number }> {
+  await sleep(600);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT xact_commit, xact_rollback FROM pg_stat_database WHERE datname = current_database()');
+    return { committed: Number(rows[0].xact_commit), rolledBack: Number(rows[0].xact_rollback) };
+  } finally {
+    await client.end();
+  }
 }
 
 /** How many numbers occur more than once. */
@@ -195,7 +217,8 @@ export function describeRow(row: ContentionRow): string {
   const [one, many] = row.phases;
   const phases = row.phases.map((phase) => `${phase.writers} → ${phase.perSecond.toFixed(0)}/s${phase.failed ? ` (${phase.failed} failed: ${phase.failures.join(' | ')})` : ''}`).join(', ');
   const ratio = one.perSecond > 0 ? (many.perSecond / one.perSecond).toFixed(2) : '-';
-  return `  ${row.id.padEnd(34)} ${phases}, ${ratio}x${row.duplicateNumbers ? `, ${row.duplicateNumbers} duplicate numbers` : ''}  (load ${row.loadAverage.toFixed(2)})`;
+  const rollbacks = row.rollbacks ? `, ${row.rollbacks.rolledBack} rolled back / ${row.rollbacks.committed} committed in the database` : '';
+  return `  ${row.id.padEnd(34)} ${phases}, ${ratio}x${row.duplicateNumbers ? `, ${row.duplicateNumbers} duplicate numbers` : ''}${rollbacks}  (load ${row.loadAverage.toFixed(2)})`;
 }
 
 /** The targets of issue 28 over the rows that ran. */

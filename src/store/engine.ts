@@ -94,6 +94,12 @@ export class Engine {
   /** The sequence reads see. */
   private visible = 0;
   private rollbacks = 0;
+  /**
+   * The last number each counter gave (nextNumber), in memory: numbers are kept by the records that use
+   * them, whose highest the caller passes as the floor, so forgetting a counter at reopen repeats none that
+   * a record holds. A number of a transaction that failed is skipped.
+   */
+  private readonly numbers = new Map<string, number>();
   private readonly visibleOnCommit: boolean;
 
   constructor(data: TablesData = {}, options: EngineOptions = {}) {
@@ -267,6 +273,14 @@ export class Engine {
         const existed = get(table, id) !== undefined;
         if (existed) staged(table).set(id, null);
         return existed;
+      },
+      // Writes run one at a time: every scope is held already.
+      lock: async () => guard(),
+      nextNumber: async (counter, floor) => {
+        guard();
+        const next = Math.max(this.numbers.get(counter) ?? 0, Math.floor(floor)) + 1;
+        this.numbers.set(counter, next);
+        return next;
       },
     };
     let result: T;

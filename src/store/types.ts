@@ -97,9 +97,29 @@ export interface WriteTransaction extends ReadTransaction {
   put(table: string, record: StoredRecord): Promise<void>;
   /** Removes a record; resolves to whether there was one. */
   delete(table: string, id: string): Promise<boolean>;
+  /**
+   * Waits until this transaction holds `scope` (a string from src/core/scopes.ts) in `mode`, and holds it to
+   * its end: write transactions that hold one scope exclusively run one after the other, and a shared hold
+   * waits only for exclusive ones. Take it before reading what the decision depends on: what a transaction
+   * reads after the lock is at least as new as what every earlier holder wrote. The JSON-file and in-memory
+   * stores run one write at a time, which holds every scope already; PostgreSQL takes an advisory lock.
+   */
+  lock(scope: string, mode: LockMode): Promise<void>;
+  /**
+   * The next number of `counter` (e.g. the change requests of one space): greater than `floor` and than
+   * every number it gave for that counter since the store opened, to this transaction or a concurrent one.
+   * It never waits for concurrent writers, and never makes them fail: a number drawn by a transaction that
+   * rolls back or runs again is not given again (numbers may skip). A store may forget its counters when
+   * it closes (the JSON-file and in-memory stores keep them in memory; PostgreSQL keeps them), so `floor`
+   * is the highest number the records hold.
+   */
+  nextNumber(counter: string, floor: number): Promise<number>;
 }
 
-/** A store of records with serializable, atomic, durable write transactions. */
+/** How a scope is held: `shared` holders run together, an `exclusive` one alone. */
+export type LockMode = 'shared' | 'exclusive';
+
+/** A store of records with atomic, durable write transactions. */
 export interface Store {
   /**
    * Runs `fn` against one consistent state of the committed data, from its start to its end: a write
@@ -109,8 +129,12 @@ export interface Store {
    */
   read<T>(fn: (tx: ReadTransaction) => Promise<T>): Promise<T>;
   /**
-   * Runs `fn` as one write transaction. Write transactions are serializable: each sees every write
-   * committed before it. All of a transaction's changes are applied or, when `fn` throws, none is.
+   * Runs `fn` as one write transaction. Each sees every write committed before it began, and one state
+   * from start to end; of two that change one record, one runs again (no update is lost). Two that read
+   * the same thing and write different records may run side by side (PostgreSQL's REPEATABLE READ): where a
+   * decision must see every earlier write (a name that must stay unique, a position among siblings), take a
+   * `lock` on its scope first, or draw a `nextNumber`. All of a transaction's changes are applied or, when
+   * `fn` throws, none is.
    * The returned promise resolves only once the changes are durable (for a durable store: on disk,
    * surviving `kill -9` and power loss), and only once everything `fn` read is durable too; it rejects
    * with fn's error after a rollback. A write that cannot be made durable rejects with
@@ -141,6 +165,8 @@ export interface StoreFigures {
   readonly readsFromCache?: number;
   /** Read transactions that ran in a database transaction since the store was opened. */
   readonly readsInTransaction?: number;
+  /** Write attempts that ran again since the store was opened, by reason (PostgreSQL: `serialization`, `deadlock`, `late-lock`). */
+  readonly writeRetries?: Readonly<Record<string, number>>;
 }
 
 /** Thrown by `insert` when a record with the same id exists. */

@@ -108,7 +108,7 @@ export function runStoreContract(factory: StoreFactory): void {
       expect(seen).toEqual({ b: record('b', 'g', 1), a: undefined, ids: ['b', 'c'], count: 2 });
     });
 
-    it('serializes write transactions: concurrent read-modify-writes lose no update', async () => {
+    it('loses no update of concurrent read-modify-writes of one record', async () => {
       await open();
       await store.write((tx) => tx.put('counters', { id: 'n', value: 0 }));
       await Promise.all(
@@ -121,6 +121,86 @@ export function runStoreContract(factory: StoreFactory): void {
         ),
       );
       expect(await store.read((tx) => tx.get('counters', 'n'))).toEqual({ id: 'n', value: 50 });
+    });
+
+    describe('16 concurrent writers in one place', () => {
+      const WRITERS = 16;
+      const all = <T>(write: (writer: number) => Promise<T>) => Promise.all(Array.from({ length: WRITERS }, (_, writer) => write(writer)));
+      const ranksOf = async (group: string) =>
+        (await store.read((tx) => tx.list('things', { index: byGroup, value: group }))).items.map((thing) => thing.rank as number);
+
+      it('draw distinct numbers above the floor, each kept by its record, and a rolled-back draw is never given again', async () => {
+        await open();
+        await expect(store.write(async (tx) => Promise.reject(new Error(`drew ${await tx.nextNumber('c', 5)}`)))).rejects.toThrow('drew 6');
+        const numbers = await all((writer) =>
+          store.write(async (tx) => {
+            const number = await tx.nextNumber('c', 5);
+            await tx.insert('things', record(`w${writer}`, 'g', number));
+            return number;
+          }),
+        );
+        expect(new Set(numbers).size).toBe(WRITERS);
+        expect(Math.min(...numbers)).toBeGreaterThan(6);
+        expect((await ranksOf('g')).sort((a, b) => a - b)).toEqual([...numbers].sort((a, b) => a - b));
+        // Another counter starts from its own floor.
+        expect(await store.write((tx) => tx.nextNumber('other', 0))).toBe(1);
+      });
+
+      it('queue on an exclusive scope: each sees the one before it, taking the lock first or after a read', async () => {
+        await open();
+        const appendAfterLast = (writer: number) =>
+          store.write(async (tx) => {
+            // Half of them read before they lock: a store may run them again, locked first.
+            if (writer % 2 === 1) await tx.get('things', 'absent');
+            await tx.lock('scope:g', 'exclusive');
+            const { items } = await tx.list('things', { index: byGroup, value: 'g', order: 'desc', limit: 1 });
+            await tx.insert('things', record(`w${writer}`, 'g', ((items[0]?.rank as number | undefined) ?? 0) + 1));
+          });
+        await all(appendAfterLast);
+        expect(await ranksOf('g')).toEqual(Array.from({ length: WRITERS }, (_, at) => at + 1));
+      });
+
+      it('run together on a shared scope, losing no write, and an exclusive holder after them sees them all', async () => {
+        await open();
+        await all((writer) =>
+          store.write(async (tx) => {
+            await tx.lock('scope:g', 'shared');
+            await tx.insert('things', record(`w${writer}`, 'g', writer));
+          }),
+        );
+        const seen = await store.write(async (tx) => {
+          await tx.lock('scope:g', 'exclusive');
+          return (await tx.list('things', { index: byGroup, value: 'g', limit: 0 })).count;
+        });
+        expect(seen).toBe(WRITERS);
+      });
+
+      it('add to one group and change one record without losing a write or a count', async () => {
+        await open();
+        await store.write((tx) => tx.put('counters', { id: 'n', value: 0 }));
+        await all((writer) =>
+          store.write(async (tx) => {
+            await tx.insert('things', record(`w${writer}`, 'g', writer));
+            const current = (await tx.get('counters', 'n')) as { value: number } & StoredRecord;
+            await tx.put('counters', { id: 'n', value: current.value + 1 });
+          }),
+        );
+        const { count, items } = await store.read((tx) => tx.list('things', { index: byGroup, value: 'g' }));
+        expect({ count, length: items.length }).toEqual({ count: WRITERS, length: WRITERS });
+        expect(await store.read((tx) => tx.get('counters', 'n'))).toEqual({ id: 'n', value: WRITERS });
+      });
+
+      it('insert the same new id after finding it absent: one inserts it, the others see it', async () => {
+        await open();
+        const created = await all(() =>
+          store.write(async (tx) => {
+            if (await tx.get('things', 'one')) return false;
+            await tx.insert('things', record('one', 'g', 1));
+            return true;
+          }),
+        );
+        expect(created.filter(Boolean)).toHaveLength(1);
+      });
     });
 
     it('never shows a read the uncommitted changes of a write in progress', async () => {

@@ -39,6 +39,8 @@ export function countingStore(inner: Store): CountingStore {
     insert: (table, record) => tx.insert(table, record),
     put: (table, record) => tx.put(table, record),
     delete: (table, id) => tx.delete(table, id),
+    lock: (scope, mode) => tx.lock(scope, mode),
+    nextNumber: (counter, floor) => tx.nextNumber(counter, floor),
   });
   const store: Store = {
     read: (fn) => inner.read((tx) => fn(reading(tx))),

@@ -36,6 +36,42 @@ if (postgresAvailable) {
   });
 }
 
+describe.runIf(postgresAvailable)('PostgreSQL store: writers of two processes on one database', () => {
+  it('queue on a scope, draw distinct numbers, and count their retries by reason; a late lock runs the write again, locked first', async () => {
+    const schema = freshSchema('scopes');
+    schemas.push(schema);
+    const [one, two] = [await open(schema), await open(schema)];
+    try {
+      const writes = await Promise.all(
+        Array.from({ length: 16 }, (_, writer) =>
+          (writer % 2 ? one : two).write(async (tx) => {
+            if (writer % 4 < 2) await tx.get('things', 'absent');
+            await tx.lock('scope:g', 'exclusive');
+            const { items } = await tx.list('things', { index: CONTRACT_SCHEMA.things[0], value: 'g', order: 'desc', limit: 1 });
+            const rank = ((items[0]?.rank as number | undefined) ?? 0) + 1;
+            await tx.insert('things', { id: `w${writer}`, group: 'g', rank, number: await tx.nextNumber('n', 0) });
+            return rank;
+          }),
+        ),
+      );
+      expect(writes.sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, at) => at + 1));
+      const numbers = (await one.read((tx) => tx.list('things', { index: CONTRACT_SCHEMA.things[0], value: 'g' }))).items.map((thing) => thing.number);
+      expect(new Set(numbers).size).toBe(16);
+      // The eight that read before they locked ran again, each once at least.
+      const late = (one.figures().writeRetries?.['late-lock'] ?? 0) + (two.figures().writeRetries?.['late-lock'] ?? 0);
+      expect(late).toBeGreaterThanOrEqual(8);
+      // A number outlives the store: the next one is drawn above it, even with a lower floor.
+      await one.close();
+      const again = await open(schema);
+      expect(await again.write((tx) => tx.nextNumber('n', 0))).toBe(17);
+      await again.close();
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
 describe.runIf(postgresAvailable)('PostgreSQL store: rate limits shared by every process', () => {
   it("counts the units of two stores (two processes) on one database together: its own at once, the other's once sent, and each window afresh", async () => {
     const schema = freshSchema('rates');

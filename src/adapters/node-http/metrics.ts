@@ -62,6 +62,16 @@ export function createMetrics(): Metrics {
       this.inc({ answered: 'transaction' }, sum((store) => store.figures?.().readsInTransaction));
     },
   });
+  new Counter({
+    name: 'docs_platform_store_write_retries_total',
+    help: 'Write transactions of a PostgreSQL store that ran again, by reason: serialization (two changed one row), deadlock, late-lock (a scope locked after the snapshot)',
+    labelNames: ['reason'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const store of stores) for (const [reason, n] of Object.entries(store.figures?.().writeRetries ?? {})) this.inc({ reason }, n);
+    },
+  });
 
   return {
     registry,

@@ -3,14 +3,19 @@ import type { WriteContext } from '../context.js';
 import { writeOperation } from '../operation.js';
 import { INDEXES, TABLES, type ChangeRequestRecord } from '../records.js';
 import { Id } from '../schemas.js';
+import { changeRequestNumbers } from '../scopes.js';
 import { requireSpace } from '../spaces/access.js';
 import { presentChangeRequest } from './present.js';
 import { ChangeRequestSchema, ChangeRequestSubject } from './schemas.js';
 
-/** The next number of a change request in a space: one more than the highest so far (numbers are never reused). */
+/**
+ * The next number of a change request in a space, from the space's counter: concurrent creations never read
+ * each other's numbers, and none is given twice. The highest number held (one index entry) is the floor,
+ * for change requests made before the counter existed.
+ */
 export async function nextChangeRequestNumber(ctx: WriteContext, spaceId: string): Promise<number> {
   const { items } = await ctx.tx.list(TABLES.changeRequests, { index: INDEXES.changeRequestsBySpace, value: spaceId, order: 'desc', limit: 1 });
-  return ((items[0] as ChangeRequestRecord | undefined)?.number ?? 0) + 1;
+  return ctx.tx.nextNumber(changeRequestNumbers(spaceId), (items[0] as ChangeRequestRecord | undefined)?.number ?? 0);
 }
 
 /**

@@ -10,6 +10,7 @@ import { Id } from '../schemas.js';
 import { narrowToOptions } from './fit.js';
 import { fieldKey, findCustomField, loadCustomField, presentCustomField } from './present.js';
 import { CUSTOM_FIELD_TYPES, CustomFieldList, CustomFieldName, CustomFieldSchema, SELECT_TYPES, customFieldDetails } from './schemas.js';
+import { organizationScope } from '../scopes.js';
 
 /** The most custom fields an organization may have: a space's values are returned without paging. */
 export const MAX_CUSTOM_FIELDS = 100;
@@ -52,6 +53,8 @@ export const createCustomField = writeOperation({
   body: { name: CustomFieldName, type: v.picklist(CUSTOM_FIELD_TYPES), ...customFieldDetails },
   response: CustomFieldSchema,
   async run(ctx, { organizationId, name, type, title = '', description = '', placeholder = '', options }) {
+    // Its name must stay unique: two creations with one name queue.
+    await ctx.tx.lock(organizationScope(organizationId), 'exclusive');
     const { member } = await requireSettings(ctx, organizationId, 'edit', 'create custom fields');
     assertOptionsFit(type, options);
     if (await findCustomField(ctx, organizationId, name)) throw conflict(`name: a custom field named ${name} exists in this organization`);

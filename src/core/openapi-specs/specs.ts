@@ -8,6 +8,7 @@ import { Id } from '../schemas.js';
 import { findSpec, loadSpec, loadSpecToChange, presentSpec, specKey } from './present.js';
 import { resumeIfStale, scheduleProcessing, withSource, type SpecSourceInput } from './processing.js';
 import { OpenAPISpecList, OpenAPISpecSchema, SpecSlug, SpecSlugParam, SpecSource } from './schemas.js';
+import { organizationScope } from '../scopes.js';
 
 /** Path parameters naming one specification to read or delete. */
 const one = { organizationId: Id, specSlug: SpecSlugParam };
@@ -60,6 +61,8 @@ export const createOpenAPISpec = writeOperation({
   body: { slug: SpecSlug, source: SpecSource },
   response: OpenAPISpecSchema,
   async run(ctx, { organizationId, slug, source }) {
+    // Its slug must stay unique: two creations with one slug queue.
+    await ctx.tx.lock(organizationScope(organizationId), 'exclusive');
     const { member } = await requireOpenAPISpecs(ctx, organizationId, 'edit', 'create OpenAPI specifications');
     if (await findSpec(ctx, organizationId, slug)) {
       throw conflict(`slug: an OpenAPI specification ${slug} exists in this organization; PUT to update it`);

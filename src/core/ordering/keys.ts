@@ -146,3 +146,19 @@ export function keyBetween(before: string | null, after: string | null): string 
   if (next === null) throw new Error('Cannot make an ordering key after the largest one');
   return next < after ? next : integer + midpoint(fraction, null);
 }
+
+/** Random digits a salted key ends with: 61 × 62 × 62 spellings, so two appends at once tie about once in 234,000. */
+const SALT_DIGITS = 3;
+
+/**
+ * A key after `before` (null: the first key), made with keyBetween and followed by random digits (the last
+ * never `0`): still after `before` and before any key keyBetween would make after it, and different from
+ * the key another writer makes after the same `before` at the same time. Keys stay short: the next append
+ * after a salted key drops its fraction and moves the integer part on.
+ */
+export function saltedAfter(before: string | null): string {
+  const random = crypto.getRandomValues(new Uint8Array(SALT_DIGITS));
+  let salt = '';
+  for (let i = 0; i < SALT_DIGITS; i++) salt += i === SALT_DIGITS - 1 ? DIGITS[1 + (random[i] % (BASE - 1))] : DIGITS[random[i] % BASE];
+  return keyBetween(before, null) + salt;
+}

@@ -1,6 +1,6 @@
 import type { IndexDefinition, ReadTransaction, StoredRecord } from '../../store/types.js';
 import { badRequest, conflict } from '../errors.js';
-import { keyBetween } from './keys.js';
+import { keyBetween, saltedAfter } from './keys.js';
 
 /**
  * Sibling order for everything that can be moved with `position: {before?, after?}`: spaces and
@@ -68,10 +68,17 @@ export async function listSiblings(tx: ReadTransaction, group: SiblingGroup): Pr
   return siblings.sort(compareSiblings);
 }
 
-/** The key that puts a new item at the end of a group. */
+/**
+ * The key that puts a new item at the end of a group. It reads only the last record of each table (one index
+ * entry, the filtered-out ones too: a key after theirs is after the rest), not every sibling, and salts the key
+ * (saltedAfter): writers appending at once, each seeing the same last sibling, get distinct keys, and need
+ * not see each other's.
+ */
 export async function keyAtEnd(tx: ReadTransaction, group: SiblingGroup): Promise<string> {
-  const siblings = await listSiblings(tx, group);
-  return keyBetween(siblings.at(-1)?.record.orderKey ?? null, null);
+  const lasts = await Promise.all(group.tables.map((source) => tx.list(source.table, { index: source.index, value: group.key, order: 'desc', limit: 1 })));
+  const keys = lasts.map(({ items }) => (items[0] as OrderedRecord | undefined)?.orderKey).filter((key) => typeof key === 'string');
+  const last = keys.reduce<string | null>((max, key) => (max === null || key > max ? key : max), null);
+  return saltedAfter(last);
 }
 
 /** The key that puts a new item right after an existing sibling (a duplicate next to its original). */

@@ -7,6 +7,7 @@ import { Id, MemberRoleOrGuest } from '../schemas.js';
 import type { WriteContext } from '../context.js';
 import { presentOrganization } from './present.js';
 import { DefaultContent, EmailDomain, OrganizationHostname, OrganizationSchema, OrganizationTitle } from './schemas.js';
+import { HOSTNAMES_SCOPE } from '../scopes.js';
 
 /** Updates an organization's settings; admins only. Absent fields are left as they are. */
 export const updateOrganization = writeOperation({
@@ -49,6 +50,7 @@ export const updateOrganization = writeOperation({
 
 /** Hostnames are unique across organizations: they name the organization's public content. */
 async function assertHostnameFree(ctx: WriteContext, hostname: string) {
+  await ctx.tx.lock(HOSTNAMES_SCOPE, 'exclusive');
   const { items } = await ctx.tx.list(TABLES.organizations, { index: INDEXES.organizationsByHostname, value: hostname, limit: 1 });
   if (items.length > 0) throw conflict(`hostname: ${hostname} is already used by another organization`);
 }

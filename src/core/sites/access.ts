@@ -3,6 +3,7 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import { loadInOrganization } from '../lookup.js';
 import { assertSiteAllowed, organizationAccess, type SiteAction } from '../permissions.js';
 import { TABLES, type MemberRecord, type SiteRecord, type SiteSectionGroupRecord, type SiteSectionRecord, type SiteSpaceRecord } from '../records.js';
+import { holdExclusive, siteScope } from '../scopes.js';
 
 /** A site the caller reached, with its membership of the site's organization. */
 export interface SiteAccess {
@@ -15,6 +16,8 @@ export interface SiteAccess {
  * caller is not a member or the organization has no such site, then 403 when its role is too low.
  */
 export async function requireSite(ctx: Context, organizationId: string, siteId: string, action: SiteAction, doing: string): Promise<SiteAccess> {
+  // A change to a site queues behind the others: paths, redirect sources and places must stay unique in it.
+  if (action !== 'view') await holdExclusive(ctx.tx, siteScope(siteId));
   const { member } = await organizationAccess(ctx, organizationId);
   const site = await loadInOrganization<SiteRecord>(ctx, TABLES.sites, organizationId, siteId, 'site');
   assertSiteAllowed(member, action, doing);

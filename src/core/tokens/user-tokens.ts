@@ -7,6 +7,7 @@ import { INDEXES, TABLES, type TokenRecord } from '../records.js';
 import { Id } from '../schemas.js';
 import { presentToken, publicTokenId } from './present-token.js';
 import { CreatedTokenSchema, TokenLabel, TokenList } from './token-schemas.js';
+import { userScope } from '../scopes.js';
 
 /** The most tokens one user holds: enough for every machine and integration, and a bound on the list. */
 export const MAX_TOKENS_PER_USER = 100;
@@ -31,6 +32,8 @@ export const createUserToken = writeOperation({
   response: CreatedTokenSchema,
   async run(ctx, input) {
     const userId = ctx.actor.userId;
+    // Bounded: two creations at once must not both see room for one.
+    await ctx.tx.lock(userScope(userId), 'exclusive');
     const { count } = await ctx.tx.list(TABLES.tokens, { index: INDEXES.tokensByUser, value: userId, limit: 0 });
     if (count >= MAX_TOKENS_PER_USER) throw conflict(`A user has at most ${MAX_TOKENS_PER_USER} API tokens; revoke one first`);
     const { token, record } = await issueTokenRecord(ctx.tx, ctx.ids, userId, input.label, ctx.now);

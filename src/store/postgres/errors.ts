@@ -43,6 +43,9 @@ export const codeOf = (error: unknown): unknown => (error as { code?: unknown } 
 /** Whether a transaction that failed with this error should run again. */
 export const isRetryable = (error: unknown): boolean => RETRYABLE.has(codeOf(error) as string);
 
+/** Why a transaction runs again, as the retries metric names it: `serialization` or `deadlock`. */
+export const retryReason = (error: unknown): string => (codeOf(error) === '40P01' ? 'deadlock' : 'serialization');
+
 /** Whether this error means the database cannot be reached: its connection is lost or cannot be made. */
 export function isUnreachable(error: unknown): boolean {
   const code = codeOf(error);

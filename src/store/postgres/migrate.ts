@@ -38,6 +38,8 @@ const MIGRATIONS: ((layout: Layout) => string[])[] = [
   (layout) => [`ALTER TABLE ${layout.own('blobs')} RENAME COLUMN created_at TO stored_at`],
   // Rate-limit counts shared by every process (rate-limiter.ts); unlogged: a crash may lose them, harmlessly.
   (layout) => [`CREATE UNLOGGED TABLE IF NOT EXISTS ${layout.own('rate_limits')} (key text PRIMARY KEY, window_start bigint NOT NULL, spent bigint NOT NULL)`],
+  // Counters of Store.nextNumber (numbers.ts): the last number each gave.
+  (layout) => [`CREATE TABLE IF NOT EXISTS ${layout.own('numbers')} (counter text PRIMARY KEY, n bigint NOT NULL)`],
 ];
 
 /** The version of the schema this code migrates to: a running server expects it (the store's ready()). */

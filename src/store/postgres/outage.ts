@@ -1,7 +1,7 @@
 import { isOutage, isSchemaMissing, reasonOf, unavailable } from './errors.js';
 
-/** Where a PostgreSQL store reports: a line, and how much it matters (default `info`). */
-export type StoreLog = (line: string, level?: 'info' | 'error') => void;
+/** Where a PostgreSQL store reports: a line, and how much it matters (default `info`; `debug`: each write that runs again). */
+export type StoreLog = (line: string, level?: 'debug' | 'info' | 'error') => void;
 
 /**
  * Whether the store's database is away, as the store's calls find it. The first call that fails for want of

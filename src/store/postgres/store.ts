@@ -4,7 +4,7 @@ import { systemNow, type BlobStore } from '../blobs.js';
 import { createPostgresBlobStore } from './blobs.js';
 import { createPostgresRateLimiter, type SharedRateCounter } from './rate-limiter.js';
 import { createDatabase, missingDatabase } from './create-database.js';
-import { isMissingDatabase, isRetryable, isUnreachable, reasonOf } from './errors.js';
+import { isMissingDatabase, isRetryable, isUnreachable, reasonOf, retryReason } from './errors.js';
 import { countRecords, exportBlobKeys, exportRecords } from './export.js';
 import { layoutOf, type Layout } from './layout.js';
 import { migrate, SCHEMA_VERSION } from './migrate.js';
@@ -13,6 +13,8 @@ import { holdWrites, PgRead } from './read.js';
 import { CachedRead } from './cached-read.js';
 import { SnapshotCache } from './snapshot-cache.js';
 import { SNAPSHOT_QUERY, SnapshotProbe } from './snapshot-probe.js';
+import { NumberSource, numbersPool } from './numbers.js';
+import { LockedScopes, RestartWithLocks } from './scopes.js';
 import { PgWrite } from './write.js';
 
 /** Options of the PostgreSQL store. */
@@ -84,14 +86,16 @@ const QUERY_TIMEOUT_MS = 30_000;
 
 /**
  * Opens a store over PostgreSQL, creating or upgrading its schema first (migrate.ts). Several processes
- * can share one database: write transactions run SERIALIZABLE and run again after a serialization failure
- * or a deadlock, so they behave as if one ran after the other; read transactions see one snapshot
+ * can share one database: write transactions run REPEATABLE READ and run again after a serialization
+ * failure (two changed one row) or a deadlock; where two must see each other's writes, they lock a scope
+ * (scopes.ts) or draw a number (numbers.ts), as the Store contract says; read transactions see one snapshot
  * (REPEATABLE READ, READ ONLY). A commit returns once PostgreSQL has made it durable, and no one sees it
  * before. A database that cannot be reached makes calls reject with StoreUnavailableError; the pool
  * reconnects once it is back.
  */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // Without a logger of its own, debug lines (each write that runs again) are not worth stderr.
+  const log: StoreLog = options.log ?? ((line, level) => void (level !== 'debug' && process.stderr.write(`${line}\n`)));
   const owned = !options.pool;
   const pool =
     options.pool ??
@@ -137,7 +141,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     }
     throw error;
   }
-  return new PgStore(pool, owned, layout, options.maxAttempts ?? 30, cache, log, now);
+  // Numbers are drawn on connections of their own (numbers.ts), with the settings of the store's pool.
+  const numbers = new NumberSource(numbersPool((pool as unknown as { options: pg.PoolConfig }).options), layout.own('numbers'));
+  return new PgStore(pool, owned, layout, options.maxAttempts ?? 30, cache, log, now, numbers);
 }
 
 /** A store over PostgreSQL, with the blob store every process on the same database shares. */
@@ -176,6 +182,8 @@ class PgStore implements PostgresStore {
   /** Read transactions answered from the cache, and run in a transaction (figures()). */
   private readsFromCache = 0;
   private readsInTransaction = 0;
+  /** Write attempts that ran again, by reason (figures()). */
+  private readonly retries: Record<string, number> = {};
 
   constructor(
     private readonly pool: pg.Pool,
@@ -183,8 +191,9 @@ class PgStore implements PostgresStore {
     private readonly layout: Layout,
     private readonly maxAttempts: number,
     private readonly cache: SnapshotCache,
-    log: StoreLog,
+    private readonly log: StoreLog,
     private readonly now: () => Date,
+    private readonly numbers: NumberSource,
   ) {
     this.watch = new OutageWatch(log, now, () => {
       cache.clear();
@@ -288,41 +297,65 @@ class PgStore implements PostgresStore {
 
   write<T>(fn: Parameters<Store['write']>[0]): Promise<T> {
     return this.track(async () => {
+      const scopes = new LockedScopes();
       for (let attempt = 1; ; attempt++) {
         const client = await this.connect();
         let broken: unknown;
-        const tx = new PgWrite(client, this.layout);
+        const tx = new PgWrite(client, this.layout, 'BEGIN ISOLATION LEVEL REPEATABLE READ', scopes, this.numbers);
+        const send = (sql: string, values: unknown[]) => client.query(sql, values);
         try {
-          const began = await begin(client, 'BEGIN ISOLATION LEVEL SERIALIZABLE');
           const result = (await fn(tx)) as T;
-          await began.done;
-          if (client.pipeline) {
-            // The changes and the COMMIT go together. After a failed change PostgreSQL turns the COMMIT
-            // into a rollback, and the change's error is the transaction's.
-            const flushed = tx.flush();
-            const committed = client.query('COMMIT');
-            committed.catch(() => undefined);
-            await flushed;
-            await committed;
-          } else {
-            await tx.flush();
-            await client.query('COMMIT');
+          // A late lock that `fn` caught and went on from: what it decided may rest on an old snapshot.
+          if (tx.restart) throw tx.restart;
+          // A transaction that sent nothing (no read, no change) has no BEGIN to end.
+          if (tx.changed) tx.begin();
+          if (tx.began) {
+            await tx.began;
+            if (client.pipeline) {
+              // The changes and the COMMIT go together. After a failed change PostgreSQL turns the COMMIT
+              // into a rollback, and the change's error is the transaction's.
+              const flushed = tx.flush();
+              const committed = client.query('COMMIT');
+              committed.catch(() => undefined);
+              await flushed;
+              await committed;
+            } else {
+              await tx.flush();
+              await client.query('COMMIT');
+            }
           }
+          broken = await release(scopes, send);
           this.watch.reached();
           return result;
         } catch (error) {
-          broken = await rollback(client, error);
+          broken = tx.began ? await rollback(client, error) : undefined;
+          broken ??= await release(scopes, send);
+          const restart = error instanceof RestartWithLocks ? error : tx.restart;
+          if (restart) {
+            // Asked for a scope after its snapshot: runs again at once, with the scope taken first.
+            scopes.want(restart.scope, restart.mode);
+            this.noteRetry('late-lock', attempt, restart);
+            continue;
+          }
           // A statement that failed may have been caught and turned into another error by `fn`.
-          if (!isRetryable(error) && !isRetryable(tx.failure)) throw this.watch.failed(error, tx.failure);
+          const cause = isRetryable(error) ? error : isRetryable(tx.failure) ? tx.failure : undefined;
+          if (cause === undefined) throw this.watch.failed(error, tx.failure);
           if (attempt >= this.maxAttempts) {
             throw new StoreUnavailableError(`The write met concurrent writes ${attempt} times in a row; try again`, { cause: error });
           }
+          this.noteRetry(retryReason(cause), attempt, cause);
         } finally {
           checkIn(client, broken);
         }
         await backOff(attempt);
       }
     });
+  }
+
+  /** Counts a write that runs again, by why (figures(): the retries metric), and says so at debug level. */
+  private noteRetry(reason: string, attempt: number, error: unknown): void {
+    this.retries[reason] = (this.retries[reason] ?? 0) + 1;
+    this.log(`docs-platform store: write attempt ${attempt} runs again (${reason}): ${reasonOf(error)}`, 'debug');
   }
 
   /**
@@ -361,7 +394,7 @@ class PgStore implements PostgresStore {
   }
 
   figures(): StoreFigures {
-    return { readsFromCache: this.readsFromCache, readsInTransaction: this.readsInTransaction };
+    return { readsFromCache: this.readsFromCache, readsInTransaction: this.readsInTransaction, writeRetries: { ...this.retries } };
   }
 
   countRecords(): Promise<Record<string, number>> {
@@ -381,6 +414,7 @@ class PgStore implements PostgresStore {
     this.closed = true;
     await Promise.allSettled([...this.running]);
     await this.rateLimiter.settle().catch(() => undefined);
+    await this.numbers.close();
     if (this.owned) await this.pool.end();
   }
 
@@ -444,6 +478,16 @@ async function begin(client: pg.PoolClient, sql: string): Promise<{ done: Promis
   if (client.pipeline) done.catch(() => undefined);
   else await done;
   return { done };
+}
+
+/** Lets the scopes a transaction held go; resolves to the error to drop the connection with when that fails (which lets them go too). */
+async function release(scopes: LockedScopes, send: (sql: string, values: unknown[]) => Promise<unknown>): Promise<unknown> {
+  try {
+    await scopes.release(send);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
 }
 
 /**

@@ -1,33 +1,41 @@
 import { deepFreeze } from '../engine.js';
-import { StoreConflictError, type ListQuery, type ListResult, type StoredRecord, type WriteTransaction } from '../types.js';
+import { StoreConflictError, type ListQuery, type ListResult, type LockMode, type StoredRecord, type WriteTransaction } from '../types.js';
 import { ident, indexColumns, type TableLayout } from './layout.js';
 import { Params } from './params.js';
+import type { NumberSource } from './numbers.js';
 import { PgRead } from './read.js';
+import { LockedScopes, RestartWithLocks } from './scopes.js';
 
 /**
  * Into how many rows (stripes) of the counts table a group's size is split. Each connection moves the row
  * of its own stripe (its backend's pid modulo this), and a count is the sum of the rows: with one row a
  * group, every write transaction that added to the same group (a team to an organization) updated the
- * same row, and under SERIALIZABLE all but one of them failed and ran again, 2,800 times in 4 seconds for
- * 50 concurrent writers, at 65 writes/s. A read sums at most this many rows.
+ * same row, and all but one of them failed and ran again, 2,800 times in 4 seconds for 50 concurrent
+ * writers, at 65 writes/s. With 32 stripes, two of the 20 connections of two processes shared one more often
+ * than not, and inserting pages from 16 writers rolled back one transaction in ten (issue 28); with 1,024,
+ * two share one about once in six such sets of connections, and a read sums at most this many rows (as many
+ * as connections that ever wrote to the group).
  */
-export const COUNT_STRIPES = 32;
+export const COUNT_STRIPES = 1024;
 
 /** PostgreSQL's SQLSTATE of a duplicate key. */
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * A write transaction (SERIALIZABLE). Changes are kept here and written at commit, or before a list of
+ * A write transaction (REPEATABLE READ: one snapshot; of two that change one row, the second fails with a
+ * serialization failure and runs again). Changes are kept here and written at commit, or before a list of
  * their table reads them back: one statement per table, which also moves the group sizes in the counts
  * table, so most transactions cost their reads plus one round trip per table they change.
  *
+ * Its BEGIN leaves with its first statement, and the snapshot is taken there. A scope locked before that
+ * (`lock` as the transaction's first call, or one a failed attempt asked for: LockedScopes) is taken first,
+ * on the session, so that the snapshot sees what every earlier holder wrote; a scope locked later, after
+ * the snapshot, makes the attempt run again with it taken first (RestartWithLocks).
+ *
  * An insert reads nothing: its record goes in with a plain INSERT, and an id that is taken fails it with
- * a unique violation, which rejects the transaction with StoreConflictError (when the transaction had
- * read that id, PostgreSQL reports a serialization failure instead, and the transaction runs again and
- * sees the record). A read of the id, before the insert or in an upsert, locked the index page it falls in
- * (SERIALIZABLE's predicate locks are per page) and the insert wrote into that page, so that concurrent
- * inserts into one small table failed each other as serialization failures, 2,000 times in 4 seconds for
- * 50 writers adding teams.
+ * a unique violation, which rejects the transaction with StoreConflictError; when the transaction had read
+ * that id and found nothing (a record another writer added since its snapshot), it runs again instead,
+ * and sees the record.
  */
 export class PgWrite extends PgRead implements WriteTransaction {
   /** Per table, the changed records by id (null: deleted); `dirty` has those not written yet. */
@@ -35,11 +43,68 @@ export class PgWrite extends PgRead implements WriteTransaction {
   private readonly dirty = new Set<string>();
   /** Per table, the ids inserted and not written yet: absent before this transaction. */
   private readonly fresh = new Map<string, Set<string>>();
+  /** A scope asked for after the snapshot: the attempt ends, and the next takes it first. */
+  restart: RestartWithLocks | undefined;
+  /** The answer of the BEGIN, once sent (with the first statement). */
+  began: Promise<unknown> | undefined;
+
+  constructor(
+    client: ConstructorParameters<typeof PgRead>[0],
+    layout: ConstructorParameters<typeof PgRead>[1],
+    private readonly beginSql: string,
+    /** The scopes held on the session, and those to take before the snapshot. */
+    readonly scopes: LockedScopes,
+    private readonly numbers: NumberSource,
+  ) {
+    super(client, layout);
+  }
+
+  protected override query(sql: string, values: unknown[], prepared = false) {
+    this.begin();
+    return super.query(sql, values, prepared);
+  }
+
+  /**
+   * Sends the BEGIN, right behind the statements that take the scopes a failed attempt asked for: the
+   * connection answers them in order, so the snapshot comes after the locks.
+   */
+  begin(): void {
+    if (this.began) return;
+    const send = (sql: string, values: unknown[]) => super.query(sql, values);
+    const locked = this.scopes.takeWanted(send);
+    this.began = Promise.all([locked, send(this.beginSql, [])]);
+    this.began.catch(() => undefined);
+  }
+
+  async lock(scope: string, mode: LockMode): Promise<void> {
+    if (this.scopes.holds(scope, mode)) return;
+    // Before the snapshot: taken on the session now, and the BEGIN goes after it.
+    if (!this.began) return this.scopes.take(scope, mode, (sql, values) => super.query(sql, values));
+    // Kept, as a failed statement is: `fn` may catch it and throw another error.
+    this.restart ??= new RestartWithLocks(scope, mode);
+    throw this.restart;
+  }
+
+  nextNumber(counter: string, floor: number): Promise<number> {
+    return this.numbers.next(counter, floor);
+  }
+
+  /**
+   * Per table, what the database answered for each id read (undefined: none). The snapshot does not move,
+   * so a record read again (a content tree's root, the space a check reads twice) costs no round trip. An
+   * insert of an id read as absent that fails as taken is a concurrent writer's, not a conflict.
+   */
+  private readonly answered = new Map<string, Map<string, StoredRecord | undefined>>();
 
   override async get(table: string, id: string): Promise<StoredRecord | undefined> {
     const changed = this.staged.get(table);
     if (changed?.has(id)) return changed.get(id) ?? undefined;
-    return super.get(table, id);
+    let known = this.answered.get(table);
+    if (known?.has(id)) return known.get(id);
+    const found = await super.get(table, id);
+    if (!known) this.answered.set(table, (known = new Map()));
+    known.set(id, found);
+    return found;
   }
 
   override async list(table: string, query: ListQuery): Promise<ListResult> {
@@ -120,6 +185,9 @@ export class PgWrite extends PgRead implements WriteTransaction {
     } catch (error) {
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
       const taken = /\(id\)=\((.*)\) already exists/.exec((error as { detail?: string }).detail ?? '')?.[1];
+      // Read as absent by this transaction: another added it since the snapshot. Run again, and see it.
+      const known = taken === undefined ? undefined : this.answered.get(table.table);
+      if (known?.has(taken!) && known.get(taken!) === undefined) throw new ConcurrentInsert(table.table, taken!, error);
       throw new StoreConflictError(table.table, taken ?? records[0].id);
     }
   }
@@ -192,3 +260,16 @@ export class PgWrite extends PgRead implements WriteTransaction {
   }
 }
 
+
+/**
+ * An insert of an id this transaction had read as absent, which a concurrent writer added since its
+ * snapshot: retried as a serialization failure (its SQLSTATE), so that the next attempt sees the record.
+ */
+class ConcurrentInsert extends Error {
+  readonly code = '40001';
+
+  constructor(table: string, id: string, cause: unknown) {
+    super(`${table}: ${JSON.stringify(id)} was added by a concurrent writer`, { cause });
+    this.name = 'ConcurrentInsert';
+  }
+}

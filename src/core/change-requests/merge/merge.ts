@@ -7,6 +7,7 @@ import { assertEditable } from '../../spaces/access.js';
 import { loadChangeRequest } from '../access.js';
 import { mergeWithSpace } from './commit.js';
 import { MergeResultSchema } from './schemas.js';
+import { spaceScope } from '../../scopes.js';
 
 /**
  * Merges a change request into its space: the three-way merge of the request's base, the space's revision
@@ -22,6 +23,8 @@ export const mergeChangeRequest = writeOperation({
   params: { spaceId: Id, changeRequestId: Id },
   response: MergeResultSchema,
   async run(ctx, { spaceId, changeRequestId }) {
+    // Merges into one space queue instead of failing each other (each writes the space's revision).
+    await ctx.tx.lock(spaceScope(spaceId), 'exclusive');
     const { space, changeRequest } = await loadChangeRequest(ctx, spaceId, changeRequestId, 'merge', 'merge its change requests', { purge: ctx.tx });
     assertEditable(space);
     if (changeRequest.status === 'merged') throw conflict(`Change request ${changeRequest.number} is merged already: merged change requests are final`);

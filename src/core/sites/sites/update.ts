@@ -11,15 +11,18 @@ import { Hostname, ProxyOrigin, SitePath, SiteTitle, SiteVisibilitySchema } from
 import { loadStructure, type SiteStructure } from '../structure.js';
 import { presentSite } from './present.js';
 import { SiteSchema } from './schemas.js';
+import { HOSTNAMES_SCOPE, organizationScope } from '../../scopes.js';
 
 /** Custom hostnames are unique across sites: a hostname serves one site. */
 async function assertHostnameFree(ctx: WriteContext, site: SiteRecord, hostname: string) {
+  await ctx.tx.lock(HOSTNAMES_SCOPE, 'exclusive');
   const { items } = await ctx.tx.list(TABLES.sites, { index: INDEXES.sitesByHostname, value: hostname, where: (other) => other.id !== site.id });
   if (items.length > 0) throw conflict(`hostname: ${hostname} is already the hostname of another site`);
 }
 
 /** Basenames are unique within an organization: the default URL of a site is made of it. */
 async function assertBasenameFree(ctx: WriteContext, site: SiteRecord, basename: string) {
+  await ctx.tx.lock(organizationScope(site.organizationId), 'exclusive');
   const { count } = await ctx.tx.list(TABLES.sites, {
     index: INDEXES.sitesByOrganization,
     value: site.organizationId,
