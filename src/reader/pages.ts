@@ -2,6 +2,7 @@ import type { EmptyReason, PageView, ReaderHit, SiteChrome } from '../core/reade
 import { renderApiReference } from './api-reference.js';
 import { API_STYLES } from './api-styles.js';
 import { emptySaid } from './empty-site-words.js';
+import { markedHtml } from './marked.js';
 import { html, raw, type Html } from './html.js';
 import { documentOf, footer, header, sidebar } from './layout.js';
 import { layoutWordsOf } from './layout-words.js';
@@ -103,11 +104,11 @@ export function searchResults(query: string, hits: readonly ReaderHit[], count: 
   if (hits.length === 0) return html`<div class="results"><p>${words.noResults(html`${query}`)}</p></div>`;
   return html`<div class="results"><p>${words.results(count, html`${query}`)}</p><ol>${hits.map(
     (hit) =>
-      html`<li><a href="${hit.url}">${hit.title}</a>${hit.sections
+      html`<li>${hit.section && html`<small class="hit-section">${hit.section}</small> `}<a href="${hit.url}">${markedHtml(hit.markedTitle)}</a>${hit.sections
         .filter((section) => section.body !== '')
         .slice(0, 2)
         // The page's own section (the text before its first heading) is the page's link already.
-        .map((section) => html`<div class="excerpt">${section.url !== hit.url && html`<a href="${section.url}">${section.title}</a> — `}${section.body}</div>`)}</li>`,
+        .map((section) => html`<div class="excerpt">${section.url !== hit.url && html`<a href="${section.url}">${section.title}</a> — `}${markedHtml(section.marked)}</div>`)}</li>`,
   )}</ol></div>`;
 }
 

@@ -22,6 +22,8 @@ export interface BodySection {
   readonly heading: string;
   /** The section's plain text, blocks separated by new lines (the heading not included). */
   readonly text: string;
+  /** Its text without its code blocks: what a search hit shows of it. */
+  readonly prose: string;
 }
 
 /** What a page body says to the indexes. */
@@ -115,10 +117,15 @@ export function outlineOf(markdown: string): Outline {
   const anchors: string[] = [];
   const sections: BodySection[] = [];
   const slugger = newSlugger();
-  let current: { anchor: string | null; heading: string; parts: string[] } = { anchor: null, heading: '', parts: [] };
+  let current: { anchor: string | null; heading: string; parts: string[]; prose: string[] } = { anchor: null, heading: '', parts: [], prose: [] };
   const close = () => {
     const text = current.parts.join('\n').trim();
-    if (current.anchor !== null || text !== '') sections.push({ anchor: current.anchor, heading: current.heading, text });
+    if (current.anchor !== null || text !== '') sections.push({ anchor: current.anchor, heading: current.heading, text, prose: current.prose.join('\n').trim() });
+  };
+  /** Text of the section that is no code: searched, and shown in excerpts. */
+  const say = (text: string) => {
+    current.parts.push(text);
+    current.prose.push(text);
   };
   const read = (text: string, nested: boolean) => {
     const tokens = parser.parse(text, env);
@@ -135,8 +142,8 @@ export function outlineOf(markdown: string): Outline {
           anchors.push(anchor);
           if (token.level === 0 && !nested) {
             close();
-            current = { anchor, heading: heading.trim(), parts: [] };
-          } else current.parts.push(inlineText(inline.children, true));
+            current = { anchor, heading: heading.trim(), parts: [], prose: [] };
+          } else say(inlineText(inline.children, true));
           at += 2;
           break;
         }
@@ -144,19 +151,20 @@ export function outlineOf(markdown: string): Outline {
           row = [];
           break;
         case 'tr_close':
-          current.parts.push(row!.join(' '));
+          say(row!.join(' '));
           row = null;
           break;
         case 'inline':
           inlineUrls(token.children, urls);
-          (row ?? current.parts).push(inlineText(token.children, true));
+          if (row) row.push(inlineText(token.children, true));
+          else say(inlineText(token.children, true));
           break;
         case 'fence':
         case 'code_block':
           current.parts.push(token.content);
           break;
         case 'html_block':
-          current.parts.push(untagged(token.content));
+          say(untagged(token.content));
           break;
       }
     }
@@ -169,7 +177,7 @@ export function outlineOf(markdown: string): Outline {
       }
       if ('url' in item) urls.push(item.url);
       const own = ownText(item);
-      if (own !== '') current.parts.push(own);
+      if (own !== '') say(own);
       walk(item.children, true);
     }
   };

@@ -141,7 +141,7 @@ export function indexedPage(page: Pick<PageEntry, 'id' | 'title' | 'description'
       anchor: section.anchor,
       heading: section.heading,
       text: section.text,
-      excerpt: excerptOf(section.text),
+      excerpt: excerptOf(section.prose),
     })),
   };
 }
@@ -313,8 +313,8 @@ export class SearchIndex {
    * order is total and the same for the same content. Each hit has the sections that contain any of the
    * words (bestSections).
    */
-  search(words: Words, offset: number, limit: number): { count: number; hits: Hit[] } {
-    if (words.length === 0) return { count: 0, hits: [] };
+  search(words: Words, offset: number, limit: number): { count: number; hits: Hit[]; terms: string[] } {
+    if (words.length === 0) return { count: 0, hits: [], terms: [] };
     const expansions = this.pages.expand(words);
     const required = requiredWords(words.length);
     const { touched, scores, masks, prominentMasks } = this.pages.scoreAll(expansions);
@@ -346,7 +346,8 @@ export class SearchIndex {
         sections: this.bestSections(expansions, id, sections),
       };
     });
-    return { count: matching.length, hits };
+    // The terms the query matched (its words, and the longer words and near spellings they expanded to): what a hit marks.
+    return { count: matching.length, hits, terms: expansions.map((expansion) => expansion.term) };
   }
 
   /** The sections of a page that contain any of the words: more words first, then a higher score, then in page order. */

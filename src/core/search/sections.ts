@@ -18,11 +18,12 @@ export function sectionsOf(markdown: string): readonly BodySection[] {
 }
 
 /**
- * What a hit shows of a section: its text on one line, at most EXCERPT_LENGTH characters, cut at a word
- * boundary with `…` when it is longer.
+ * What a hit shows of a section: its text without code blocks (BodySection.prose) and without GitBook's
+ * block tags (`{% hint style="info" %}`: their content stays), on one line, at most EXCERPT_LENGTH
+ * characters, cut at a word boundary with `…` when it is longer.
  */
 export function excerptOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = text.replace(/\{%[^%]{0,500}%\}/g, ' ').replace(/\s+/g, ' ').trim();
   if (flat.length <= EXCERPT_LENGTH) return flat;
   const cut = cutText(flat, EXCERPT_LENGTH - 1);
   const space = cut.lastIndexOf(' ');

@@ -15,7 +15,7 @@ export const MAX_QUERY_WORDS = 32;
 const tokenize: (text: string) => string[] = MiniSearch.getDefault('tokenize');
 
 /** One word as the index keeps it: lower case, without diacritics (`Über` → `uber`). */
-function normalizeTerm(term: string): string {
+export function normalizeTerm(term: string): string {
   // Most words are plain ASCII: only the others pay for Unicode decomposition.
   return /^[\x00-\x7f]*$/.test(term) ? term.toLowerCase() : term.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }

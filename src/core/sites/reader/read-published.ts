@@ -8,8 +8,6 @@ import { readOperation } from '../../operation.js';
 import { TABLES, type RevisionRecord, type SiteRecord, type SpaceRecord } from '../../records.js';
 import { uriComponent } from '../../well-formed.js';
 import { NO_CLAIMS } from '../adaptive/evaluate.js';
-import { withSearchIndex } from '../../search/build.js';
-import { queryWords } from '../../search/words.js';
 import { DEFAULT_SETTINGS, loadCustomization, settingsOf } from '../customization/customizations.js';
 import { plainAddress, siteUrl, underAddress, type SiteSpaceAddress } from '../urls.js';
 import { admit, findSite } from './admission.js';
@@ -18,11 +16,12 @@ import { fingerprintOf } from './fingerprint.js';
 import { navigationOf, type Navigation, type ReadablePage } from './navigation.js';
 import { markdownPathOf, markdownUrlOf } from './ai-paths.js';
 import { readerBody } from './page-body.js';
+import { scopesOf, searchScopes, type SearchScope } from './site-search.js';
 import { pageMarkdown } from './page-markdown.js';
 import { movedPageOf, shadowedPageOf, siteRedirectOf, type Elsewhere } from './redirects.js';
 import { lookOf } from './site-look.js';
 import { textLanguageOf } from '../../content/text-language.js';
-import type { Admitted, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteRef } from './view.js';
+import type { Admitted, ReaderAnswer, ReaderRequest, SiteChrome, SiteRef } from './view.js';
 import { carriedQuery, spaceOnSites } from './space-on-sites.js';
 import { placesOf, tabsOf, variantsOf, visibleStructure } from './visible-structure.js';
 
@@ -33,8 +32,6 @@ import { placesOf, tabsOf, variantsOf, visibleStructure } from './visible-struct
 
 /** The segment of a site space's search page, and its results. */
 export const SEARCH_SEGMENT = '~search';
-/** How many search results a page shows. */
-const SEARCH_LIMIT = 20;
 
 /** What a reader's request resolves to before the page itself: the layout and the site space's content. */
 interface Resolved {
@@ -43,6 +40,8 @@ interface Resolved {
   readonly space: SpaceRecord;
   /** The site space's URLs (urls.ts), under which its pages' URLs are made. */
   readonly address: SiteSpaceAddress;
+  /** What its search page searches: every site space of the site the visitor may read, or the space read on its own. */
+  readonly searchScopes: readonly SearchScope[];
   readonly rest: readonly string[];
   readonly admitted: Admitted;
   /** Where a path with no page at it leads instead, before a 404 (reader/redirects.ts). */
@@ -123,7 +122,8 @@ async function resolveSite(ctx: Context, request: ReaderRequest & { site: SiteRe
     (await siteRedirectOf(ctx, site, request.segments)) ??
     movedPageOf(ctx, spaceId, place.rest.join('/'), navigation, site.visibility);
   const address = place.siteSpace.address;
-  return { chrome, organizationId: site.organizationId, space: place.siteSpace.space, address, rest: place.rest, admitted: admission.admitted, elsewhere };
+  const searchScopes = scopesOf(visible, place.siteSpace);
+  return { chrome, organizationId: site.organizationId, space: place.siteSpace.space, address, searchScopes, rest: place.rest, admitted: admission.admitted, elsewhere };
 }
 
 /**
@@ -156,7 +156,8 @@ async function resolveSpace(ctx: Context, request: ReaderRequest & { site: { spa
     indexable: space.visibility === 'public',
   };
   const elsewhere = (navigation: Navigation) => movedPageOf(ctx, space.id, request.segments.join('/'), navigation, space.visibility);
-  return { chrome, organizationId: space.organizationId, space, address: plainAddress(url), rest: request.segments, admitted: {}, elsewhere };
+  const address = plainAddress(url);
+  return { chrome, organizationId: space.organizationId, space, address, searchScopes: [{ space, address }], rest: request.segments, admitted: {}, elsewhere };
 }
 
 const isResolved = (value: Resolved | ReaderAnswer): value is Resolved => 'space' in value;
@@ -223,24 +224,10 @@ async function coverOf(ctx: Context, revision: RevisionRecord, page: ReadablePag
   return file && { url: await downloadUrl(ctx, { digest: file.digest, contentType: file.contentType, name: file.name }), yPos };
 }
 
+/** The search page: the site's search (site-search.ts) over what the visitor may read. */
 async function search(ctx: Context, resolved: Resolved, navigation: Navigation, query: string): Promise<ReaderAnswer> {
-  const words = queryWords(query.slice(0, 512));
-  const revision = await loadRevision(ctx.tx, navigation.revisionId);
-  // Pages marked noIndex are in the space's index but not in the site's search: ask for enough to leave them out.
-  const wanted = SEARCH_LIMIT + navigation.unsearchable.size;
-  const found = words.length === 0 ? { count: 0, hits: [] } : await withSearchIndex(ctx, { revision, organizationId: resolved.organizationId }, (index) => index.search(words, 0, wanted));
-  const kept = found.hits.filter((hit) => navigation.urls.has(hit.id) && !navigation.unsearchable.has(hit.id));
-  const shown: ReaderHit[] = kept.slice(0, SEARCH_LIMIT).map((hit) => {
-    const url = navigation.urls.get(hit.id)!;
-    const sections = hit.sections.map((section) => ({
-      title: section.anchor === null ? hit.title : section.heading,
-      url: section.anchor === null ? url : `${url}#${encodeURIComponent(section.anchor)}`,
-      body: section.excerpt,
-    }));
-    return { title: hit.title, url, sections };
-  });
-  const count = found.count - (found.hits.length - kept.length);
-  return { kind: 'search', chrome: { ...resolved.chrome, tree: navigation.tree }, query, hits: shown, count, admitted: resolved.admitted };
+  const { hits, count } = await searchScopes(ctx, resolved.organizationId, resolved.searchScopes, query);
+  return { kind: 'search', chrome: { ...resolved.chrome, tree: navigation.tree }, query, hits, count, admitted: resolved.admitted };
 }
 
 /** The input of the reader's operations: a ReaderRequest, and the search query on a search page. */

@@ -1,5 +1,6 @@
 import type { ApiReference } from '../../content/api-reference/model.js';
 import type { PageLayout } from '../../content/page-layout.js';
+import type { ExcerptRun } from '../../search/highlight.js';
 import type { CustomizationSettings } from '../customization/settings-schema.js';
 import type { TextLanguage } from '../../content/text-language.js';
 
@@ -159,11 +160,17 @@ export interface Admitted {
   readonly visitorToken?: string;
 }
 
-/** A search hit with its published URL. */
+/** A run of a hit's text; `mark`: a word the query matched (search/highlight.ts). */
+export type MarkedRun = ExcerptRun;
+
+/** A search hit with its published URL, the section (and site space) it is in, and its text with the matched words marked. */
 export interface ReaderHit {
   readonly title: string;
+  readonly markedTitle: readonly MarkedRun[];
   readonly url: string;
-  readonly sections: readonly { readonly title: string; readonly url: string; readonly body: string }[];
+  /** Its section's title, and its site space's where its level has several; absent on a site without sections and variants. */
+  readonly section?: string;
+  readonly sections: readonly { readonly title: string; readonly url: string; readonly body: string; readonly marked: readonly MarkedRun[] }[];
 }
 
 /**
