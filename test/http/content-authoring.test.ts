@@ -61,6 +61,16 @@ httpSuite('content authoring', (h) => {
     expect((await a.page(space.id, cr.id, tree[0].id)).markdown).toBe(first.markdown);
   });
 
+  it('spells the rules of a body that opens with one `***`, which no read takes for frontmatter', async () => {
+    const { space, cr } = await fixture();
+    await a.batch(space.id, cr.id, [{ operation: 'insert_page', title: 'Rules', document: md('***\nx\n***') }]);
+    const [page] = await a.pages(space.id, cr.id);
+    const read = (await a.page(space.id, cr.id, page.id)).markdown;
+    expect(read).toBe('***\n\nx\n\n***\n');
+    await a.batch(space.id, cr.id, [{ operation: 'update_page', page: page.id, document: md(read) }]);
+    expect((await a.page(space.id, cr.id, page.id)).markdown).toBe(read);
+  });
+
   it('reads a JSON document body as Markdown', async () => {
     const { space, cr } = await fixture();
     const document = {

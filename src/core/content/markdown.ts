@@ -86,7 +86,8 @@ function shiftPositions(node: Root | RootContent, by: { lines: number; offset: n
 /** Prints an mdast tree as Markdown, in the canonical spelling ('' for an empty tree). */
 export function stringifyMarkdown(root: Root): string {
   if (root.children.length === 0) return '';
-  return toMarkdown(root, PRINT_OPTIONS);
+  // `---` on a body's first line opens YAML frontmatter when read again: such a body spells its rules `***`.
+  return toMarkdown(root, root.children[0].type === 'thematicBreak' ? { ...PRINT_OPTIONS, rule: '*' } : PRINT_OPTIONS);
 }
 
 /** Markdown in its canonical spelling: parsed, then printed. */
