@@ -281,7 +281,8 @@ function parseBody(request: PlainRequest): unknown {
 function render(route: Route, result: unknown): PlainResponse {
   if (route.status === 204 || route.status === 205) return { status: route.status, headers: {} };
   if (result instanceof BinaryBody) return { status: route.status, headers: { ...result.headers }, body: result.bytes };
-  const headers = jsonHeaders();
+  // An answer is for its caller alone and may hold secrets (a new token, claim URLs, a site's keys): no cache keeps it.
+  const headers = Object.assign(jsonHeaders(), { 'cache-control': 'no-store' });
   const location = (result as { urls?: { location?: unknown } } | undefined)?.urls?.location;
   if (route.status === 201 && typeof location === 'string') headers.location = location;
   return { status: route.status, headers, body: JSON.stringify(result) };

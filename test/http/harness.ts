@@ -78,7 +78,7 @@ let users = 0;
 /**
  * Checks a response against the route's declared schema: a success body must match the route's
  * response schema (nothing for 204/205), a failure must be the one error shape with its status; a JSON
- * answer must carry X-Content-Type-Options: nosniff.
+ * answer must carry X-Content-Type-Options: nosniff, and an endpoint's success Cache-Control: no-store.
  */
 export function assertMatchesSchema(method: string, path: string, response: TestResponse): void {
   // The published-site reader answers HTML (test/http/reader/ checks it), not the API's JSON.
@@ -87,6 +87,8 @@ export function assertMatchesSchema(method: string, path: string, response: Test
   // Every JSON answer, success or failure, tells browsers not to sniff another type out of it.
   if (/^application\/json\b/.test(response.headers.get('content-type') ?? '')) {
     expect(response.headers.get('x-content-type-options'), `${method} ${path}: X-Content-Type-Options`).toBe('nosniff');
+    // An endpoint's answer is its caller's alone, and may hold secrets (tokens, claim URLs, keys): never kept.
+    if (match && response.status < 300) expect(response.headers.get('cache-control'), `${method} ${path}: Cache-Control`).toBe('no-store');
   }
   if (response.status >= 400) {
     const result = v.safeParse(ErrorSchema, response.body);
