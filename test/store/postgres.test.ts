@@ -72,6 +72,26 @@ describe.runIf(postgresAvailable)('PostgreSQL store: writers of two processes on
   });
 });
 
+describe.runIf(postgresAvailable)('PostgreSQL store: a write that locks a new scope late on every attempt', () => {
+  it('ends with StoreUnavailableError (a 503) after its attempts, instead of running again for ever', async () => {
+    const schema = freshSchema('late');
+    schemas.push(schema);
+    const store = await openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, tables: CONTRACT_SCHEMA, log: () => undefined, maxAttempts: 5 });
+    try {
+      let attempts = 0;
+      const write = store.write(async (tx) => {
+        await tx.get('things', 'absent');
+        await tx.lock(`scope:${++attempts}`, 'exclusive');
+      });
+      await expect(write).rejects.toThrow(StoreUnavailableError);
+      expect(attempts).toBe(5);
+      expect(store.figures().writeRetries?.['late-lock']).toBe(4);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe.runIf(postgresAvailable)('PostgreSQL store: rate limits shared by every process', () => {
   it("counts the units of two stores (two processes) on one database together: its own at once, the other's once sent, and each window afresh", async () => {
     const schema = freshSchema('rates');

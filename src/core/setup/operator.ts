@@ -51,6 +51,9 @@ export async function initialize(
   const email = options.email === undefined ? undefined : check(Email, options.email, 'email');
   const name = check(DisplayName, options.name ?? 'Owner', 'name');
   const now = ports.clock.now().toISOString();
+  // Drawn once, not per attempt: the address names the scope its user's creation locks, and a store may run
+  // the write again with the scopes of the attempt before taken first (Store.lock).
+  const ownerId = ports.ids.id();
   return ports.store.write(async (tx) => {
     const organization: OrganizationRecord = {
       id: ports.ids.id(),
@@ -64,7 +67,7 @@ export async function initialize(
     };
     await tx.insert(TABLES.organizations, organization);
     if (!(await tx.get(TABLES.settings, INITIALIZED))) await tx.insert(TABLES.settings, { id: INITIALIZED, value: now });
-    const { user } = await findOrCreateUser(tx, ports.ids, email ?? (await unusedOwnerEmail(tx, ports.ids)), name, now);
+    const { user } = await findOrCreateUser(tx, ports.ids, email ?? (await unusedOwnerEmail(tx, ports.ids, ownerId)), name, now);
     await putMembership(tx, organization.id, user.id, 'admin', now);
     const token = await issueToken(tx, ports.ids, user.id, 'init', now);
     return { organizationId: organization.id, userId: user.id, token };
@@ -96,10 +99,10 @@ export async function addUser(
 }
 
 /** An e-mail address no user has, for the owner of an organization created without one. */
-async function unusedOwnerEmail(tx: WriteTransaction, ids: Ids): Promise<string> {
-  for (;;) {
+async function unusedOwnerEmail(tx: WriteTransaction, ids: Ids, first: string): Promise<string> {
+  for (let id = first; ; id = ids.id()) {
     // Lower case, as addresses are stored: two ids that differ only in case would meet, so check.
-    const email = `owner-${ids.id().toLowerCase()}@docs-platform.local`;
+    const email = `owner-${id.toLowerCase()}@docs-platform.local`;
     const { count } = await tx.list(TABLES.users, { index: INDEXES.usersByEmail, value: email, limit: 0 });
     if (count === 0) return email;
   }

@@ -332,6 +332,11 @@ class PgStore implements PostgresStore {
           broken ??= await release(scopes, send);
           const restart = error instanceof RestartWithLocks ? error : tx.restart;
           if (restart) {
+            // A write that names a new scope late on every attempt (one drawn at random inside it) would run
+            // again for ever: bounded as the conflicts are, it ends as a 503 instead.
+            if (attempt >= this.maxAttempts) {
+              throw new StoreUnavailableError(`The write asked for a lock after its snapshot ${attempt} times in a row (${restart.scope}); try again`, { cause: error });
+            }
             // Asked for a scope after its snapshot: runs again at once, with the scope taken first.
             scopes.want(restart.scope, restart.mode);
             this.noteRetry('late-lock', attempt, restart);
