@@ -74,7 +74,7 @@ describe.each(TRANSPORTS)('jobs in worker threads, end to end (%s)', (transport)
     const exported = await pdf(space.id, cr.id);
     expect(exported.status, exported.text).toBe(200);
     const download = await createFetchHandler(h().platform)(new Request(exported.body.url));
-    expect(inspectPdf(new Uint8Array(await download.arrayBuffer())).text).toBe('API\nGET /pets\nList the pets\nResponses\nStatusDescriptionContent\n200OK\nNotes\nSee the API.');
+    expect(inspectPdf(new Uint8Array(await download.arrayBuffer())).text).toBe('API\nGET /pets\nList the pets\nResponses\n200: OK\nNotes\nSee the API.');
 
     const imported = await h().owner.post(`/v1/spaces/${space.id}/content/import`, { url: web.serve('/guide.zip', { body: ZIP }), source: 'zip' });
     expect(imported.status, imported.text).toBe(201);

@@ -71,7 +71,8 @@ const resourceError = (error: unknown) =>
 /** The site server for one visitor's request. */
 export function createSiteServer(session: AuthorSession): AuthorMcpServer {
   const run = session.run;
-  const extend = (server: Server) => {
+  const extend = (sdkServer: unknown) => {
+    const server = sdkServer as Server;
     server.setRequestHandler(ListResourcesRequestSchema, async () => {
       const structure = (await run(readPublishedStructure, {}, {})) as { sections: { groups: { pages: { title: string; description?: string; markdownUrl: string }[] }[] }[] };
       const resources = structure.sections.flatMap((section) =>

@@ -81,7 +81,9 @@ export interface ToolServerOptions {
   readonly tools: AuthorTools;
   /** Capabilities besides tools, with their handlers set by `extend`. */
   readonly capabilities?: Record<string, object>;
-  readonly extend?: (server: Server) => void;
+  // The SDK's Server, typed `unknown` here: the package's declarations reach this module, and must hold no
+  // SDK type (some of them need the DOM's, which an app on Node has not).
+  readonly extend?: (server: unknown) => void;
 }
 
 /**
