@@ -35,11 +35,27 @@ export async function withTestClient<T>(fn: (client: pg.Client) => Promise<T>, u
   }
 }
 
+/**
+ * Drops a schema, again when PostgreSQL picks the drop as a deadlock's victim (40P01): it locks every table
+ * of the schema one by one, and a server still at work on them (a token's last use, written after the
+ * answer) may hold one of them while it waits for another.
+ */
+export async function dropSchema(client: pg.Client, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
+    }
+  }
+}
+
 /** Drops schemas made by freshSchema. */
 export async function dropSchemas(schemas: readonly string[]): Promise<void> {
   if (!postgresAvailable || schemas.length === 0) return;
   await withTestClient(async (client) => {
-    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    for (const schema of schemas) await dropSchema(client, schema);
   });
 }
 

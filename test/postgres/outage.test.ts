@@ -12,6 +12,7 @@ import { createHarness, TRANSPORTS, type Harness, type Transport, type TestRespo
 import {
   createDatabase,
   dropDatabase,
+  dropSchema,
   dropSchemas,
   freshDatabaseName,
   freshSchema,
@@ -118,7 +119,7 @@ describe.skipIf(!postgresAvailable).each(TRANSPORTS)(`PostgreSQL outages (%s)${p
     expect(await readiness(h)).toEqual({ status: 200 });
 
     await withTestClient(async (client) => {
-      await client.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await dropSchema(client, schema);
       await client.query(`CREATE SCHEMA "${schema}"`);
     });
     expectOutage(await h.owner.get(org), 'a read');

@@ -56,7 +56,8 @@ describe.skipIf(!postgresAvailable)(`PostgreSQL round trips${postgresAvailable ?
     expect(await cheapest(counted.statements, getMember, 12)).toBe(1);
     await platform.close();
     await pool.end();
-  });
+    // 121 users added one by one: far longer than the default 10 s on a loaded machine.
+  }, 60_000);
   it('creates a space in 6 round trips and a change request in 7 at most', async () => {
     const counted = countingPool(2);
     const schema = freshSchema('trips');
