@@ -63,6 +63,8 @@ export interface Ports {
   readonly derived: DerivedCache;
   /** Runs CPU-heavy jobs (job.ts), off the main thread where the platform has worker threads. */
   readonly workers: Workers;
+  /** Reaches Git repositories (Git Sync's queued imports). */
+  readonly gitTransport: GitTransport;
   /** Aborted when the platform closes, so that background work stops instead of holding the close. */
   readonly closing: AbortSignal;
 }

@@ -199,7 +199,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   // What operations and background tasks both use; an operation also signs (secrets), a task has the store.
   const shared = { clock, ids, fetch: fetchPort, fetchTimeoutMs, blobs, derived, workers };
   const ports: ContextPorts = { ...shared, secrets };
-  const background = createBackground({ store, ...shared }, onBackgroundError);
+  const background = createBackground({ store, ...shared, gitTransport }, onBackgroundError);
   // Each token's last use, written after the requests, at most once a minute per token.
   const tokenUse = createTokenUse(store, onBackgroundError);
   // Aborted on close, so that an operation's outbound `prepare` work stops instead of holding the close.

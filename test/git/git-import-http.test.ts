@@ -46,9 +46,12 @@ httpSuite(
   'Git Sync import',
   (h) => {
     const a = authoring(h);
-    const gitImport = (spaceId: string, body: unknown, caller = h().owner) => {
+    /** Queues an import and waits for it to end (the work runs after the 204). */
+    const gitImport = async (spaceId: string, body: unknown, caller = h().owner) => {
       h().clock.advance(1000);
-      return caller.post(`/v1/spaces/${spaceId}/git/import`, body);
+      const answer = await caller.post(`/v1/spaces/${spaceId}/git/import`, body);
+      await h().platform.settle();
+      return answer;
     };
     const info = (spaceId: string, caller = h().owner) => caller.get(`/v1/spaces/${spaceId}/git/info`);
 
@@ -62,6 +65,7 @@ httpSuite(
       expect((await info(space.id)).status).toBe(404);
       const answer = await client.spaces.importGitRepository(space.id, { url: `${server.url}/docs.git`, ref: 'refs/heads/main', repoProjectDirectory: 'docs' });
       expect(answer.status).toBe(204);
+      await h().platform.settle();
       const { data } = await client.spaces.getSpaceGitInfo(space.id);
       expect(data).toEqual({
         installationId: space.id,
@@ -89,6 +93,23 @@ httpSuite(
       expect(body).toBe(`See [setup](/pages/${setup.id}).\n\n![Logo](/files/${files[0].id})\n`);
       const guides = (await h().owner.get(`${a.contentOf(space.id)}/page/${a.byTitle(tree, 'Guides').id}?format=markdown`)).body.markdown;
       expect(guides).toBe('{% hint style="info" %}\nKept verbatim.\n{% endhint %}\n');
+    });
+
+    it('answers 204 at once and runs the import after it: running, then success', { timeout: 60_000 }, async () => {
+      const space = await a.space();
+      const before = (await h().owner.get(`/v1/spaces/${space.id}`)).body.revision;
+      const release = server.hold();
+      try {
+        expect((await h().owner.post(`/v1/spaces/${space.id}/git/import`, { url: `${server.url}/docs.git`, ref: 'refs/heads/main', repoProjectDirectory: 'docs' })).status).toBe(204);
+        const running = await info(space.id);
+        expect(running.body.operation).toEqual({ state: 'running', direction: 'import', startedAt: expect.any(String) });
+        expect((await h().owner.get(`/v1/spaces/${space.id}`)).body.revision).toBe(before);
+      } finally {
+        release();
+      }
+      await h().platform.settle();
+      expect((await info(space.id)).body.operation).toMatchObject({ state: 'success', endedAt: expect.any(String) });
+      expect((await h().owner.get(`/v1/spaces/${space.id}`)).body.revision).not.toBe(before);
     });
 
     it('records a failure that names the problem and changes nothing: a missing branch, a refused address, a malformed summary', { timeout: 60_000 }, async () => {
@@ -138,6 +159,7 @@ httpSuite('Git Sync import without an allow list', (h) => {
   it('fails with the outbound filter\'s message', { timeout: 60_000 }, async () => {
     const space = await a.space();
     expect((await h().owner.post(`/v1/spaces/${space.id}/git/import`, { url: `${server.url}/docs.git`, ref: 'refs/heads/main' })).status).toBe(204);
+    await h().platform.settle();
     expect((await h().owner.get(`/v1/spaces/${space.id}/git/info`)).body.operation.error).toBe(`${server.url}/docs.git could not be reached: 127.0.0.1 is a loopback address`);
   });
 });

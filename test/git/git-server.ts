@@ -42,6 +42,11 @@ export interface GitServer {
   commit(name: string, files: Record<string, string | null>, message?: string, branch?: string): string;
   /** A fresh clone of a repository (for inspection), in a temporary folder. */
   clone(name: string): string;
+  /**
+   * Holds every request until the function it answers is called: a test sees an operation while it runs
+   * (waiting on the server, never on time).
+   */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -66,7 +71,9 @@ export function hasGit(): boolean {
 export async function startGitServer(options: GitServerOptions = {}): Promise<GitServer> {
   const root = mkdtempSync(join(tmpdir(), 'git-server-'));
   const expected = options.credentials && `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64')}`;
-  const server: Server = createServer((request, response) => {
+  let held: Promise<void> | undefined;
+  const server: Server = createServer(async (request, response) => {
+    await held;
     if (expected !== undefined && request.headers.authorization !== expected) {
       response.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end();
       return;
@@ -150,6 +157,14 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
       return git(work, 'rev-parse', 'HEAD').trim();
     },
     clone,
+    hold() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       for (const folder of temporary) rmSync(folder, { recursive: true, force: true });

@@ -37,9 +37,22 @@ export interface GitSyncRecord extends StoredRecord {
   /** The prefix of tree URLs the request gave (`repoTreeURL`), if any. */
   readonly treeUrl?: string;
   readonly operation: GitSyncOperationRecord;
-  /** The commit and the revision of the last successful sync. */
+  /**
+   * Names the operation `operation` describes: a queued operation that ends after a later one was queued
+   * leaves the later one's state alone.
+   */
+  readonly operationId?: string;
+  /** The commit and the revision of the last successful sync: the base of the next import's three-way merge. */
   readonly commit?: string;
   readonly revision?: string;
+  /**
+   * Where the pages and files of `revision` are in the repository, by id, relative to the docs' root: how
+   * an import finds the pages a file of the repository was (a page's path may differ from its slugs').
+   * A page or file not listed is at the path an export writes it to (content/git.ts).
+   */
+  readonly paths?: Readonly<Record<string, string>>;
+  /** The `timestamp` of the last operation applied: an older one that arrives later is skipped. */
+  readonly timestamp?: string;
   readonly updatedAt: string;
 }
 

@@ -46,7 +46,7 @@ export function localIds(): { readonly prefix: string; next(): string; count(): 
 const PAGES_PER_SLICE = 50;
 
 /** The plan with the platform's ids and its files stored (their bytes in the blob store). */
-export async function settlePlan(ctx: PrepareContext, plan: LocalPlan): Promise<ImportPlan> {
+export async function settlePlan(ctx: Pick<PrepareContext, 'ids' | 'blobs'>, plan: LocalPlan): Promise<ImportPlan> {
   // Secure random ids take microseconds each: a thousand of them are made in slices too.
   const real: string[] = [];
   while (real.length < plan.ids) {
