@@ -25,12 +25,21 @@ export interface PlainRequest {
   readonly requestId?: string;
 }
 
+/**
+ * A body sent in pieces as they are made (llms-full.txt), each as soon as it comes and the next only once the
+ * client took it; an error while it is made cuts the answer short, since its status is already sent.
+ */
+export type BodyStream = AsyncIterable<string>;
+
+/** Whether a body is sent in pieces. */
+export const isBodyStream = (body: PlainResponse['body']): body is BodyStream => typeof body === 'object' && Symbol.asyncIterator in body;
+
 /** A response as the pipeline produces it; each adapter writes it back in its runtime's terms. */
 export interface PlainResponse {
   status: number;
   headers: Record<string, string>;
-  /** The serialized JSON body, or the bytes of a download; absent for 204 and 205. */
-  body?: string | Uint8Array;
+  /** The serialized JSON body, the bytes of a download, or a text sent as it is made; absent for 204 and 205. */
+  body?: string | Uint8Array | BodyStream;
   /** Set-Cookie values, one header each (the published-site reader keeps a visitor's credentials in cookies). */
   cookies?: readonly string[];
 }
@@ -44,6 +53,6 @@ export interface PlainResponse {
 export const jsonHeaders = (): Record<string, string> => ({ 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' });
 
 /** Renders a failure in the one error shape. */
-export function errorResponse(status: number, message: string, headers: Readonly<Record<string, string>> = {}): PlainResponse {
+export function errorResponse(status: number, message: string, headers: Readonly<Record<string, string>> = {}): PlainResponse & { body: string } {
   return { status, headers: Object.assign(jsonHeaders(), headers), body: JSON.stringify(errorBody(status, message)) };
 }

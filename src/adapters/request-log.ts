@@ -1,3 +1,5 @@
+import { isBodyStream, type PlainResponse } from './plain.js';
+
 /** What the pipeline tells of each request it answered: one entry, never a token or a body. */
 export interface RequestLogEntry {
   /** The request's X-Request-Id (the client's when well-formed, else made), also sent back on the response. */
@@ -40,9 +42,9 @@ export interface RequestMetrics {
 
 const encoder = new TextEncoder();
 
-/** The bytes of a response body. */
-export function byteLength(body: string | Uint8Array | undefined): number {
-  if (body === undefined) return 0;
+/** The bytes of a response body; 0 for one sent as it is made, whose size is not known when its request is logged. */
+export function byteLength(body: PlainResponse['body']): number {
+  if (body === undefined || isBodyStream(body)) return 0;
   if (typeof body !== 'string') return body.byteLength;
   // Buffer (Node, Bun, Deno) counts without copying the text; elsewhere it is encoded.
   return typeof Buffer === 'function' ? Buffer.byteLength(body) : encoder.encode(body).byteLength;

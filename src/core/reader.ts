@@ -5,10 +5,11 @@
 export { readPublished } from './sites/reader/read-published.js';
 export { readPublishedRobots, readPublishedSitemap } from './sites/reader/sitemap.js';
 export { readPublishedLlms } from './sites/reader/llms.js';
+export { readPublishedLlmsPart } from './sites/reader/llms-full.js';
 export { admitSiteMcp, readPublishedPage, readPublishedStructure, searchPublishedSite, type SiteMcpAdmission } from './sites/reader/site-mcp.js';
 export { LLMS_FULL_SEGMENT, LLMS_SEGMENT, MCP_SEGMENT } from './sites/reader/ai-paths.js';
 export type { TextLanguage } from './content/text-language.js';
-export type { Admitted, Crumb, EmptyReason, HeaderItem, LookLink, NavLink, NavNode, PageView, MarkedRun, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteLook, TabEntry, ThemedUrls } from './sites/reader/view.js';
+export type { Admitted, Crumb, EmptyReason, HeaderItem, LlmsMore, LookLink, NavLink, NavNode, PageView, MarkedRun, ReaderAnswer, ReaderHit, ReaderRequest, SiteChrome, SiteLook, TabEntry, ThemedUrls } from './sites/reader/view.js';
 // GitBook's blocks, read by the core's one reader of them, for the reader to render around their Markdown.
 export { parseBlocks } from './content/blocks/parse.js';
 export { alertStyle, calloutLabel, type Block, type BodyItem } from './content/blocks/model.js';

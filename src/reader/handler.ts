@@ -1,7 +1,7 @@
 import type { Platform } from '../core/platform.js';
-import { ApiError, LLMS_FULL_SEGMENT, LLMS_SEGMENT, readPublished, readPublishedLlms, readPublishedRobots, readPublishedSitemap, type Admitted, type ReaderAnswer } from '../core/reader.js';
+import { ApiError, LLMS_FULL_SEGMENT, LLMS_SEGMENT, readPublished, readPublishedLlms, readPublishedLlmsPart, readPublishedRobots, readPublishedSitemap, type Admitted, type LlmsMore, type ReaderAnswer } from '../core/reader.js';
 import { FRAGMENT_CSP, FRAME_ANCESTORS } from '../adapters/framing.js';
-import type { PlainRequest, PlainResponse } from '../adapters/plain.js';
+import type { BodyStream, PlainRequest, PlainResponse } from '../adapters/plain.js';
 import { RenderCache } from './cache.js';
 import { setCookie, SHARE_COOKIE, VISITOR_COOKIE } from './cookies.js';
 import { escapeHtml } from './html.js';
@@ -146,7 +146,8 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         };
         const cookies = cookiesFor(parsed, result.admitted, result.cookiePath, secure);
         if (matches(request.headers['if-none-match'], headers.etag)) return { status: 304, headers, ...cookies };
-        return { status: 200, headers, body: result.text, ...cookies };
+        const body = result.kind === 'llms' && result.more ? llmsFullRest(result.text, result.more, parsed.reader, origin) : result.text;
+        return { status: 200, headers, body, ...cookies };
       }
       default: {
         const status = result.kind === 'page' ? 200 : 404;
@@ -167,6 +168,20 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         }
         return { ...htmlResponse(status, document, headers), ...cookies };
       }
+    }
+  }
+
+  /**
+   * llms-full.txt from what its first answer held, then part after part, each read by its own operation as
+   * the client takes the text (core: llms-full.ts). Lazy: a HEAD, which drops the body, makes no part.
+   */
+  async function* llmsFullRest(start: string, more: LlmsMore, request: ParsedRequest['reader'], origin: string | undefined): BodyStream {
+    yield start;
+    let next: number | undefined = more.part;
+    while (next !== undefined) {
+      const part: { text: string; next?: number } = await run(readPublishedLlmsPart, { request, part: next, revisions: more.revisions }, origin);
+      yield part.text;
+      next = part.next;
     }
   }
 

@@ -1,6 +1,6 @@
 import type { Platform } from '../../core/platform.js';
 import { MAX_BODY_BYTES, createPipeline, type PipelineOptions } from '../pipeline.js';
-import { errorResponse, type PlainResponse } from '../plain.js';
+import { errorResponse, isBodyStream, type BodyStream, type PlainResponse } from '../plain.js';
 import { requestIdOf } from '../request-id.js';
 
 /** Reads a request body up to MAX_BODY_BYTES; resolves to null when it is larger. */
@@ -43,7 +43,28 @@ export interface FetchHandlerOptions extends PipelineOptions {
 function toResponse(response: PlainResponse): Response {
   const headers = new Headers(response.headers);
   for (const cookie of response.cookies ?? []) headers.append('set-cookie', cookie);
-  return new Response((response.body as BodyInit | undefined) ?? null, { status: response.status, headers });
+  const body = isBodyStream(response.body) ? readableOf(response.body) : response.body;
+  return new Response((body as BodyInit | undefined) ?? null, { status: response.status, headers });
+}
+
+/**
+ * A body that comes in pieces as a ReadableStream that asks for the next piece only when its reader wants
+ * one (pull), so that a slow client holds no more than a piece in memory; a cancelled read stops the pieces
+ * (their iterator is returned), and an error while they are made errors the stream.
+ */
+function readableOf(body: BodyStream): ReadableStream<Uint8Array> {
+  const pieces = body[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await pieces.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      await pieces.return?.();
+    },
+  });
 }
 
 /**

@@ -19,7 +19,7 @@ const LINGER_MS = 2_000;
  */
 export function answerClientErrors<T extends Server>(server: T, logger?: RequestLogger): T {
   /** An answer of node's own, with its request id, logged. */
-  const answerOf = (status: number, message: string, method: string, requestId: string, headers: Record<string, string> = {}): PlainResponse => {
+  const answerOf = (status: number, message: string, method: string, requestId: string, headers: Record<string, string> = {}): PlainResponse & { body: string } => {
     const response = errorResponse(status, message, { ...headers, 'x-request-id': requestId });
     logger?.request({ requestId, method, route: null, status, durationMs: 0, bytes: byteLength(response.body) });
     return response;
@@ -84,7 +84,7 @@ function explain(error: NodeJS.ErrnoException & { reason?: string }, server: Ser
  * client stops sending (or after LINGER_MS): closing while bytes still arrive resets the connection, and
  * the client, still writing, gets EPIPE or ECONNRESET instead of the answer.
  */
-function answerRaw(socket: Duplex, { status, headers, body }: PlainResponse): void {
+function answerRaw(socket: Duplex, { status, headers, body }: PlainResponse & { body: string }): void {
   const fields = { ...headers, 'content-length': String(Buffer.byteLength(body ?? '')), connection: 'close' };
   const head = Object.entries(fields).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body ?? ''}`);

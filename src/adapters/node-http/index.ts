@@ -113,7 +113,7 @@ export function createNodeListener(platform: Platform, options: NodeListenerOpti
     }
     sendAtTurnEnd(() => {
       try {
-        write(res, response);
+        write(res, response, failed);
       } catch (error) {
         // An answer node refuses to write (a header it finds invalid) is a failure of ours: a 500 instead.
         failed(error);

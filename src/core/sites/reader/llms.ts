@@ -1,12 +1,8 @@
 import * as v from 'valibot';
-import type { Context } from '../../context.js';
-import { computedSeed } from '../../content/computed.js';
 import { readOperation } from '../../operation.js';
-import { pause } from '../../pause.js';
 import { LLMS_FULL_SEGMENT, LLMS_SEGMENT, MCP_SEGMENT } from './ai-paths.js';
 import { fingerprintOf } from './fingerprint.js';
-import { addressKey, navigationOf } from './navigation.js';
-import { pageMarkdown } from './page-markdown.js';
+import { llmsFullStart } from './llms-full.js';
 import { unauthorized } from './read-published.js';
 import { siteIndexOf, type SiteIndex } from './site-index.js';
 import { siteScopeOf } from './site-scope.js';
@@ -15,11 +11,8 @@ import type { ReaderAnswer, ReaderRequest } from './view.js';
 /**
  * `llms.txt` and `llms-full.txt` of a published site and of each of its sections (llmstxt.org): the index
  * of its pages with their `.md` URLs, one `##` per section (site space, page group), and all their
- * Markdown in one text, in tree order. What they list is what the visitor may read (site-scope.ts).
+ * Markdown in one text, in tree order (llms-full.ts). What they list is what the visitor may read (site-scope.ts).
  */
-
-/** How many pages llms-full.txt reads between two pauses: a page takes well under a few milliseconds, so a turn stays short. */
-const PAGES_PER_TURN = 16;
 
 /** The summary line of an index: the section's description, else the first page's, else what the file is. */
 function summaryOf(index: SiteIndex, sectionDescription: string | undefined): string {
@@ -58,43 +51,6 @@ function indexText(index: SiteIndex, summary: string): string {
   return lines.join('\n');
 }
 
-/** What llms-full.txt is made of: each site space's URL and revision, and the version of each computed page (which the revision does not fix). */
-async function fullSource(ctx: Context, index: SiteIndex): Promise<string> {
-  const parts: string[] = [];
-  for (const siteSpace of index.siteSpaces) {
-    parts.push(`${addressKey(siteSpace.address)}@${siteSpace.revision.id}`);
-    for (const group of siteSpace.groups) {
-      for (const page of group.pages) if (page.entry.type === 'computed') parts.push(await computedSeed(ctx, siteSpace.organizationId, page.entry.computed!));
-    }
-  }
-  return fingerprintOf(parts);
-}
-
-/** llms-full.txt: the head, then every page's Markdown in tree order; made once per revisions and kept (ctx.derived). */
-async function fullText(ctx: Context, index: SiteIndex, head: string, source: string): Promise<string> {
-  const pages = index.siteSpaces.reduce((count, siteSpace) => count + siteSpace.groups.reduce((sum, group) => sum + group.pages.length, 0), 0);
-  const body = await ctx.derived.get(
-    `llms-full\u0000${index.url}`,
-    source,
-    async () => {
-      const texts: string[] = [];
-      for (const siteSpace of index.siteSpaces) {
-        const navigation = await navigationOf(ctx, siteSpace.revision, siteSpace.address);
-        for (const group of siteSpace.groups) {
-          for (const page of group.pages) {
-            // Reading an in-memory store never waits: without a pause, a large site would hold the event loop.
-            if (texts.length % PAGES_PER_TURN === PAGES_PER_TURN - 1) await pause();
-            texts.push(await pageMarkdown(ctx, siteSpace.organizationId, siteSpace.revision, navigation, page.entry));
-          }
-        }
-      }
-      return texts.join('\n');
-    },
-    () => Math.max(1, pages),
-  );
-  return `${head}\n${body}`;
-}
-
 /** The input of the operation: the reader's request, whose last segment is llms.txt or llms-full.txt. */
 const LlmsInput = v.custom<ReaderRequest>((value) => typeof value === 'object' && value !== null);
 
@@ -120,9 +76,7 @@ export const readPublishedLlms = readOperation({
       const text = indexText(index, summary);
       return { ...answer, text, fingerprint: `llms.${await fingerprintOf(text)}` };
     }
-    // Hashing megabytes on every request would cost more than what they are made of: the pages' revisions.
-    const source = await fullSource(ctx, index);
-    const head = headOf(index, summary);
-    return { ...answer, text: await fullText(ctx, index, head, source), fingerprint: `llms-full.${await fingerprintOf([source, head])}` };
+    const { text, fingerprint, more } = await llmsFullStart(ctx, index, headOf(index, summary));
+    return { ...answer, text, fingerprint, ...(more && { more }) };
   },
 });

@@ -51,6 +51,9 @@ export interface SiteIndex {
   readonly siteSpaces: readonly IndexedSiteSpace[];
 }
 
+/** How many entries of a revision's page tree are read between two pauses. */
+const TREE_PAUSE_EVERY = 500;
+
 const readable = (page: PageNode): page is PageNode & ReadablePage => page.type === 'document' || page.type === 'computed';
 
 /** The groups of a revision's pages under a site space's URLs, made once per revision and URLs (ctx.derived). */
@@ -59,7 +62,8 @@ function groupsOf(ctx: Context, revision: RevisionRecord, address: SiteSpaceAddr
     `site-index\u0000${addressKey(address)}`,
     revision.id,
     async () => {
-      const tree = await readPageTree(ctx.tx, revision);
+      // Read in slices: a site of thousands of pages would hold the event loop for tens of milliseconds.
+      const tree = await readPageTree(ctx.tx, revision, TREE_PAUSE_EVERY);
       const untitled: IndexedPage[] = [];
       const groups: { title: string; pages: IndexedPage[] }[] = [];
       const walk = (nodes: readonly PageNode[], into: IndexedPage[]) => {

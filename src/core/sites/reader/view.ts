@@ -180,6 +180,12 @@ export interface ReaderHit {
  */
 export type EmptyReason = 'no-spaces' | 'private-spaces' | 'hidden-spaces' | 'no-pages';
 
+/** Where the rest of an llms-full.txt begins: its first part not yet made, and the revisions its beginning read. */
+export interface LlmsMore {
+  readonly part: number;
+  readonly revisions: string;
+}
+
 /** What the reader answers. */
 export type ReaderAnswer =
   /** No such site for this visitor: unknown, unpublished, or a share link without its key. */
@@ -197,8 +203,8 @@ export type ReaderAnswer =
   | { readonly kind: 'page'; readonly chrome: SiteChrome; readonly page: PageView; readonly admitted: Admitted; readonly fingerprint: string }
   /** A page's Markdown version (page-markdown.ts), at its URL plus `.md`; `indexable` as the site's chrome says. */
   | { readonly kind: 'markdown'; readonly text: string; readonly noindex: boolean; readonly indexable: boolean; readonly cookiePath: string; readonly admitted: Admitted; readonly fingerprint: string }
-  /** llms.txt or llms-full.txt of a site or section (llms.ts). */
-  | { readonly kind: 'llms'; readonly text: string; readonly indexable: boolean; readonly cookiePath: string; readonly admitted: Admitted; readonly fingerprint: string }
+  /** llms.txt or llms-full.txt of a site or section (llms.ts); `more`: llms-full.txt goes on with parts still to make (llms-full.ts). */
+  | { readonly kind: 'llms'; readonly text: string; readonly indexable: boolean; readonly cookiePath: string; readonly admitted: Admitted; readonly fingerprint: string; readonly more?: LlmsMore }
   | { readonly kind: 'search'; readonly chrome: SiteChrome; readonly query: string; readonly hits: readonly ReaderHit[]; readonly count: number; readonly admitted: Admitted }
   | { readonly kind: 'sitemap'; readonly urls: readonly string[] }
   /** robots.txt: where the sitemap is, and the site's llms.txt and llms-full.txt; absent: the site asks not to be crawled. */
