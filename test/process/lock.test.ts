@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { cleanUp, finished, listening, processState, startCli, startUnreaped, tempDir, type Server, type Unreaped } from './spawn.js';
+import { cleanUp, CLI, finished, listening, processState, startCli, startUnreaped, tempDir, type Server, type Unreaped } from './spawn.js';
 
 afterEach(cleanUp);
 
@@ -9,7 +9,7 @@ const ITERATIONS = Math.max(20, Number(process.env.RESTART_ITERATIONS ?? 20));
 
 /** `serve` in a process group of its own whose parent never reaps it; resolves once it listens, or rejects on its error line. */
 async function serveUnreaped(data: string): Promise<Server & Unreaped> {
-  const server = await startUnreaped(['src/cli.ts', 'serve', '--data', data, '--port', '0']);
+  const server = await startUnreaped([CLI, 'serve', '--data', data, '--port', '0']);
   // The parent outlives a server that refused to start: fail on its error line rather than time out.
   const refused = server.parent.waitFor(/^error: .*/m, 20_000, 'stderr').then(
     ([line]) => Promise.reject(new Error(line)),

@@ -126,9 +126,15 @@ export function start(command: string, args: string[], options: StartOptions = {
   return child;
 }
 
-/** Starts the CLI (`node --import tsx src/cli.ts ...args`), quicker than going through npm. */
+/**
+ * The CLI as `npm run cli` runs it: bundled into build/server/ (test/setup/build-server.ts builds it before
+ * the slow project's files run).
+ */
+export const CLI = 'build/server/cli.js';
+
+/** Starts the CLI (`node build/server/cli.js ...args`), quicker than going through npm. */
 export function startCli(args: string[], options: StartOptions = {}): Child {
-  return start(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], options);
+  return start(process.execPath, ['--enable-source-maps', CLI, ...args], options);
 }
 
 /** A child whose parent never reaps it, and its pid. */
@@ -140,7 +146,7 @@ export interface Unreaped {
 }
 
 /**
- * Starts `node --import tsx ...args` in a process group of its own (setsid) whose parent is a `sleep` that never
+ * Starts `node --import tsx ...args` (a TypeScript file, or the CLI's JavaScript) in a process group of its own (setsid) whose parent is a `sleep` that never
  * reaps it: once killed, the child stays a zombie with its pid, as under a busy supervisor or a container's
  * init, until the parent is killed (then init reaps it). Its output goes to the parent's Child. Linux only.
  */
