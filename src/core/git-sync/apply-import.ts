@@ -1,43 +1,90 @@
-import type { Ports } from '../context.js';
-import { openDraft, type RevisionDraft } from '../content/draft.js';
+import type { Ports, WriteContext } from '../context.js';
+import { commitMerge } from '../change-requests/merge/commit.js';
 import { settlePlan } from '../content/import/local-ids.js';
-import { applyPlan } from '../content/import/plan.js';
 import { recordMovedPages } from '../content/moved-pages.js';
-import { TABLES, type SpaceRecord } from '../records.js';
+import { loadPageTree } from '../content/revision.js';
+import type { ReadTransaction } from '../../store/types.js';
+import { TABLES, type RevisionRecord, type SpaceRecord } from '../records.js';
 import { spaceScope } from '../scopes.js';
 import { requireSpace } from '../spaces/access.js';
+import { conflictError, trueConflicts } from './import-conflicts.js';
 import type { FetchedRepository } from './fetch-repository.js';
-import { recordOperation } from './git-sync-state.js';
+import type { GitSyncRecord } from './git-sync-record.js';
+import { recordOperation, type SyncedState } from './git-sync-state.js';
+import { matchRepository, type SyncBase } from './match-repository.js';
 import { writeAs, type GitImportCaller, type GitImportInput } from './queued-work.js';
+import { commitRepositorySide } from './repository-revision.js';
+import { settledIds } from './settled-ids.js';
+
+/**
+ * Making a space's new revision from a repository read: a three-way merge, as a change request's. The
+ * base is the revision of the last sync (the repository's content then), one side the space as it is
+ * now, the other the repository (repository-revision.ts): platform edits the repository did not touch
+ * survive, and what both changed differently is a conflict that fails the import, naming the pages,
+ * unless `force` lets the repository win (as a change request wins a merge). The first import has no
+ * base: the repository's content replaces the space's. The space's history gains the repository's side
+ * (parent: the base) and, when the space changed since the last sync, the merge of the two.
+ */
 
 /** What the caller is doing, for permission errors. */
 export const IMPORT_DOING = 'import a Git repository';
 
-/** Empties a draft: every page and file removed. */
-async function emptyDraft(draft: RevisionDraft): Promise<void> {
-  for (const id of await draft.childIds(null)) await draft.deletePage(id);
-  for (const id of await draft.fileIds()) await draft.deleteFile(id);
+/** How many times the work reads the base again when another sync of the space ended meanwhile. */
+const ATTEMPTS = 3;
+
+/** The base of the space's next import, if it was synced before and the revision is still there. */
+async function loadBase(tx: ReadTransaction, spaceId: string): Promise<(SyncBase & { readonly revision: string }) | undefined> {
+  const sync = (await tx.get(TABLES.gitSyncs, spaceId)) as GitSyncRecord | undefined;
+  if (sync?.revision === undefined || !(await tx.get(TABLES.revisions, sync.revision))) return undefined;
+  return { revision: sync.revision, tree: await loadPageTree(tx, sync.revision), paths: sync.paths ?? {} };
 }
 
+/** Whether an operation with `timestamp` comes before the last one applied, and is skipped. */
+const isStale = (timestamp: string | undefined, sync: GitSyncRecord | undefined) =>
+  timestamp !== undefined && sync?.timestamp !== undefined && Date.parse(timestamp) < Date.parse(sync.timestamp);
+
 /**
- * Makes the space's new revision from a repository read, in one write transaction that checks the
- * caller's permission again: the repository's pages and files replace the space's, and the outcome is
- * recorded as the operation's success.
+ * Imports a repository read into the space: matches it with the base outside any transaction, then
+ * writes in one transaction that checks the caller's permission again. Should another sync end between
+ * the two, it starts again from the new base.
  */
 export async function applyImport(ports: Ports, caller: GitImportCaller, input: GitImportInput, repository: FetchedRepository): Promise<void> {
-  const plan = await settlePlan(ports, repository.plan);
-  await writeAs(ports, caller, async (ctx) => {
-    // Imports and merges into one space queue instead of failing each other.
-    await ctx.tx.lock(spaceScope(input.spaceId), 'exclusive');
-    const { space } = await requireSpace(ctx, input.spaceId, 'triggerGitSync', IMPORT_DOING, { purge: ctx.tx });
-    const draft = await openDraft(ctx, space.revision);
-    await emptyDraft(draft);
-    await applyPlan(ctx, draft, plan);
-    const revision = await draft.commit({ parents: [space.revision], type: 'edits' });
-    await recordMovedPages(ctx, space.id, space.revision, revision.id);
-    const updated: SpaceRecord = { ...space, revision: revision.id, updatedAt: ctx.now };
-    await ctx.tx.put(TABLES.spaces, updated);
-    const operation = { state: 'success' as const, direction: 'import' as const, startedAt: input.startedAt, endedAt: ctx.now };
-    await recordOperation(ctx.tx, space.id, input, operation, { operationId: input.operationId, now: ctx.now, synced: { commit: repository.commit.oid, revision: revision.id } });
-  });
+  for (let attempt = 1; ; attempt++) {
+    const base = await ports.store.read((tx) => loadBase(tx, input.spaceId));
+    const plan = await settlePlan(ports, repository.plan, base === undefined ? new Map() : matchRepository(repository.plan, repository.sources, base));
+    const paths: Record<string, string> = {};
+    for (const [local, id] of settledIds(repository.plan, plan)) if (repository.sources[local] !== undefined) paths[id] = repository.sources[local];
+    const done = await writeAs(ports, caller, async (ctx) => {
+      // Imports and merges into one space queue instead of failing each other.
+      await ctx.tx.lock(spaceScope(input.spaceId), 'exclusive');
+      const { space } = await requireSpace(ctx, input.spaceId, 'triggerGitSync', IMPORT_DOING, { purge: ctx.tx });
+      const sync = (await ctx.tx.get(TABLES.gitSyncs, space.id)) as GitSyncRecord | undefined;
+      if (sync?.revision !== base?.revision && attempt < ATTEMPTS) return false;
+      const success = { state: 'success' as const, direction: 'import' as const, startedAt: input.startedAt, endedAt: ctx.now };
+      const unchanged = sync?.commit === repository.commit.oid && !input.force;
+      if (isStale(input.timestamp, sync) || unchanged) {
+        await recordOperation(ctx.tx, space.id, input, success, { operationId: input.operationId, now: ctx.now });
+        return true;
+      }
+      const from = base?.revision ?? space.revision;
+      const side = { pages: base?.tree.byId ?? new Map(), files: new Map(base?.tree.files.map((file) => [file.id, file])) };
+      const theirs = await commitRepositorySide(ctx, from, plan, side, { parents: [from], type: 'edits' });
+      const revision = base === undefined || space.revision === base.revision ? theirs : await mergeWithRepository(ctx, space, base.revision, theirs, input.force === true);
+      await recordMovedPages(ctx, space.id, space.revision, revision.id);
+      const updated: SpaceRecord = { ...space, revision: revision.id, updatedAt: ctx.now };
+      await ctx.tx.put(TABLES.spaces, updated);
+      const synced: SyncedState = { commit: repository.commit.oid, revision: theirs.id, paths, ...(input.timestamp !== undefined && { timestamp: input.timestamp }) };
+      await recordOperation(ctx.tx, space.id, input, success, { operationId: input.operationId, now: ctx.now, synced });
+      return true;
+    });
+    if (done) return;
+  }
+}
+
+/** The merge of the space's changes since the last sync with the repository's; a 409 naming the pages both changed, unless `force`. */
+async function mergeWithRepository(ctx: WriteContext, space: SpaceRecord, base: string, theirs: RevisionRecord, force: boolean): Promise<RevisionRecord> {
+  const merged = await commitMerge(ctx, { base, ours: space.revision, theirs: theirs.id, parents: [space.revision, theirs.id], type: 'merge' });
+  const clashes = trueConflicts(merged.conflicts);
+  if (clashes.length > 0 && !force) throw await conflictError(ctx, clashes, [theirs, space.revision]);
+  return merged.revision;
 }

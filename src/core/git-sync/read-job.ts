@@ -10,10 +10,12 @@ export interface ReadRepositoryInput {
   readonly where: string;
 }
 
-/** What it gives: the plan with local ids, and the redirects of its configuration. */
+/** What it gives: the plan with local ids, the redirects of its configuration, and where its pages and files are. */
 export interface ReadRepositoryOutput {
   readonly plan: LocalPlan;
   readonly redirects: Readonly<Record<string, string>>;
+  /** The path (relative to the docs' root) of each page read from a Markdown file and of each file, by local id. */
+  readonly sources: Readonly<Record<string, string>>;
 }
 
 /**
@@ -25,8 +27,8 @@ export const readRepositoryJob = defineJob({
   what: 'reading the Git repository to import',
   run({ files, projectDirectory, where }: ReadRepositoryInput): ReadRepositoryOutput {
     const ids = localIds();
-    const { plan, config } = readRepository(ids.next, files, projectDirectory, where);
-    return { plan: { ...plan, prefix: ids.prefix, ids: ids.count() }, redirects: config.redirects };
+    const { plan, config, sources } = readRepository(ids.next, files, projectDirectory, where);
+    return { plan: { ...plan, prefix: ids.prefix, ids: ids.count() }, redirects: config.redirects, sources: Object.fromEntries(sources) };
   },
   transferInput: (input) => buffersOf(input.files.map((file) => file.bytes)),
   transferOutput: (output) => buffersOf(output.plan.files.map((file) => file.bytes)),

@@ -27,7 +27,7 @@ export interface RepositoryPlan {
   readonly config: GitbookConfig;
   /** The folder of the docs from the repository's root: the project directory and `root`. */
   readonly docs: string;
-  /** The Markdown file of each page (relative to the docs), by the plan's page id. */
+  /** The Markdown file of each page and the path of each file (relative to the docs), by the plan's id. */
   readonly sources: ReadonlyMap<string, string>;
 }
 
@@ -88,5 +88,5 @@ export function readRepository(newId: () => string, entries: readonly RepoEntry[
   const planned = planTree(newId, tree, where, { summary: config.summary, assets: ASSETS_FOLDER }, summary === undefined ? readmeFirst(config.readme) : undefined);
   // The summary is used too, though it makes no page.
   const plan = { pages: planned.pages, files: planned.files, skipped: files.size - planned.used - (summary === undefined ? 0 : 1) };
-  return { plan, config, docs, sources: planned.sources };
+  return { plan, config, docs, sources: new Map([...planned.sources, ...planned.fileSources]) };
 }

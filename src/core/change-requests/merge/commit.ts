@@ -20,10 +20,10 @@ export interface MergeRequest {
   readonly ours: string;
   /** The change request's revision (the side that wins conflicts). */
   readonly theirs: string;
-  /** The new revision's parents, its type and its change request. */
+  /** The new revision's parents, its type and its change request (none for a Git import's merge). */
   readonly parents: readonly string[];
   readonly type: Extract<RevisionType, 'merge' | 'update'>;
-  readonly changeRequestId: string;
+  readonly changeRequestId?: string;
 }
 
 /** What a merge stored: the new revision, and what clashed on the way (empty: a clean merge). */

@@ -45,14 +45,18 @@ export function localIds(): { readonly prefix: string; next(): string; count(): 
 /** How many pages (or ids) get their ids (are made) between two pauses. */
 const PAGES_PER_SLICE = 50;
 
-/** The plan with the platform's ids and its files stored (their bytes in the blob store). */
-export async function settlePlan(ctx: Pick<PrepareContext, 'ids' | 'blobs'>, plan: LocalPlan): Promise<ImportPlan> {
+/**
+ * The plan with the platform's ids and its files stored (their bytes in the blob store). `reuse` gives some
+ * local ids an id that exists already (a Git import's pages and files that were there at the last sync).
+ */
+export async function settlePlan(ctx: Pick<PrepareContext, 'ids' | 'blobs'>, plan: LocalPlan, reuse: ReadonlyMap<string, string> = new Map()): Promise<ImportPlan> {
+  const { prefix } = plan;
   // Secure random ids take microseconds each: a thousand of them are made in slices too.
   const real: string[] = [];
   while (real.length < plan.ids) {
-    if (real.push(ctx.ids.id()) % PAGES_PER_SLICE === 0) await pause();
+    const existing = reuse.get(`${prefix}${real.length}`);
+    if (real.push(existing ?? ctx.ids.id()) % PAGES_PER_SLICE === 0) await pause();
   }
-  const { prefix } = plan;
   const idOf = (local: string) => real[Number(local.slice(prefix.length))];
   const inText = new RegExp(`${prefix}(\\d+)`, 'g');
   let settled = 0;

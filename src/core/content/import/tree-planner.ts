@@ -59,6 +59,8 @@ export interface PlannedTree {
   readonly used: number;
   /** The Markdown file each page was read from, by page id (pages without one are not listed). */
   readonly sources: ReadonlyMap<string, string>;
+  /** The path of each file, by file id. */
+  readonly fileSources: ReadonlyMap<string, string>;
 }
 
 /** The state of one tree's import while its plan is made. */
@@ -145,7 +147,8 @@ class TreePlanner {
       return { id, name, contentType: mediaTypeOf(path), bytes: this.tree.read(path) };
     });
     const sources = new Map([...this.pageOfFile].map(([path, id]) => [id, path]));
-    return { pages, files, used: this.pageOfFile.size + files.length, sources };
+    const fileSources = new Map([...this.fileIds].map(([path, id]) => [id, path]));
+    return { pages, files, used: this.pageOfFile.size + files.length, sources, fileSources };
   }
 }
 

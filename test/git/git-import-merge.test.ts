@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { authoring } from '../http/authoring.js';
+import { httpSuite } from '../http/harness.js';
+import { startGitServer, type GitServer } from './git-server.js';
+
+/**
+ * Git Sync's later imports, through both adapters against a real Git server: pushes made with the `git`
+ * command line merged three ways with what was edited on the platform since the last sync (the change
+ * requests' merge), a true conflict failing with the pages it names and then forced, and the imports
+ * that change nothing (the same commit again, an older timestamp).
+ */
+
+const DOCS = {
+  'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Guides](guides/README.md)\n  * [Setup](guides/setup.md "Set it up")\n* [API](api.md)\n',
+  'README.md': '# Welcome\n\nHello.\n',
+  'guides/README.md': '# Guides\n\nAll the guides.\n',
+  'guides/setup.md': '# Setup\n\nInstall it.\n\nRun it.\n\nStop it.\n',
+  'api.md': '# API\n\nThe API.\n',
+};
+
+let server: GitServer;
+let repositories = 0;
+beforeAll(async () => {
+  server = await startGitServer();
+}, 60_000);
+afterAll(() => server?.close());
+
+httpSuite(
+  'Git Sync import merged with the platform\'s edits',
+  (h) => {
+    const a = authoring(h);
+    const info = async (spaceId: string) => (await h().owner.get(`/v1/spaces/${spaceId}/git/info`)).body;
+    const revisionOf = async (spaceId: string) => (await h().owner.get(`/v1/spaces/${spaceId}`)).body.revision as string;
+    const body = async (spaceId: string, pageId: string) => (await h().owner.get(`${a.contentOf(spaceId)}/page/${pageId}?format=markdown`)).body.markdown as string;
+
+    /** Queues an import and waits for it to end. */
+    async function gitImport(spaceId: string, url: string, extra: Record<string, unknown> = {}) {
+      h().clock.advance(1000);
+      const answer = await h().owner.post(`/v1/spaces/${spaceId}/git/import`, { url, ref: 'refs/heads/main', ...extra });
+      expect(answer.status, answer.text).toBe(204);
+      await h().platform.settle();
+      return (await info(spaceId)).operation;
+    }
+
+    /** Edits the space's live content on the platform: a change request with these changes, merged. */
+    async function platformEdit(spaceId: string, changes: unknown[]) {
+      const cr = await a.changeRequest(spaceId);
+      await a.batch(spaceId, cr.id, changes);
+      h().clock.advance(1000);
+      const merged = await h().owner.post(`${a.changeRequestPath(spaceId, cr.id)}/merge`);
+      expect(merged.status, merged.text).toBe(200);
+    }
+
+    /** A space synced with a new repository in DOCS; its pages by title. */
+    async function synced() {
+      const name = `docs-${++repositories}`;
+      server.createRepository(name);
+      server.commit(name, DOCS, 'The docs');
+      const space = await a.space();
+      const url = `${server.url}/${name}.git`;
+      expect(await gitImport(space.id, url)).toMatchObject({ state: 'success' });
+      const tree = await a.pages(space.id);
+      const ids = Object.fromEntries(a.flatten(tree).map((page) => [page.title, page.id as string]));
+      return { spaceId: space.id, name, url, ids };
+    }
+
+    it('keeps the platform\'s edits that a push did not touch, and gives pages that stayed their ids', { timeout: 60_000 }, async () => {
+      const { spaceId, name, url, ids } = await synced();
+      await platformEdit(spaceId, [{ operation: 'update_page', page: ids.API, document: { markdown: 'The API, edited on the platform.\n' } }]);
+      await platformEdit(spaceId, [{ operation: 'insert_page', title: 'Platform only', document: { markdown: 'Made on the platform.\n' } }]);
+      server.commit(name, { 'guides/setup.md': '# Setup\n\nInstall it with npm.\n\nRun it.\n\nStop it.\n', 'faq.md': '# FAQ\n\nAsk.\n', 'SUMMARY.md': `${DOCS['SUMMARY.md']}* [FAQ](faq.md)\n` }, 'Setup with npm, and a FAQ');
+      const before = await revisionOf(spaceId);
+      expect(await gitImport(spaceId, url)).toMatchObject({ state: 'success' });
+      const tree = await a.pages(spaceId);
+      expect(a.flatten(tree).map((page) => page.title)).toEqual(['Welcome', 'Guides', 'Set it up', 'API', 'Platform only', 'FAQ']);
+      for (const title of ['Welcome', 'Guides', 'Set it up', 'API']) expect(a.byTitle(tree, title).id).toBe(ids[title]);
+      expect(await body(spaceId, ids['Set it up'])).toBe('Install it with npm.\n\nRun it.\n\nStop it.\n');
+      expect(await body(spaceId, ids.API)).toBe('The API, edited on the platform.\n');
+      expect(await body(spaceId, a.byTitle(tree, 'FAQ').id)).toBe('Ask.\n');
+      // One new revision of the space: the merge of its content with the repository's side.
+      const revision = (await h().owner.get(`/v1/spaces/${spaceId}/revisions/${await revisionOf(spaceId)}`)).body;
+      expect(revision).toMatchObject({ type: 'merge', parents: [before, expect.any(String)] });
+    });
+
+    it('takes a push alone when nothing changed on the platform since the last sync: renames, moves, deletions', { timeout: 60_000 }, async () => {
+      const { spaceId, name, url, ids } = await synced();
+      server.commit(name, {
+        'SUMMARY.md': '# Table of contents\n\n* [API](api.md)\n* [Welcome](README.md)\n* [Guides](guides/README.md)\n',
+        'guides/setup.md': null,
+        'api.md': '# API reference\n\nThe API.\n',
+      });
+      const before = await revisionOf(spaceId);
+      expect(await gitImport(spaceId, url)).toMatchObject({ state: 'success' });
+      const tree = await a.pages(spaceId);
+      expect(a.outline(tree)).toEqual([['API reference', 'api'], ['Welcome', 'welcome'], ['Guides', 'guides']]);
+      expect(a.byTitle(tree, 'API reference').id).toBe(ids.API);
+      expect((await h().owner.get(`/v1/spaces/${spaceId}/revisions/${await revisionOf(spaceId)}`)).body).toMatchObject({ type: 'edits', parents: [before] });
+    });
+
+    it('fails on a true conflict, naming the page, and changes nothing; force lets the repository win', { timeout: 60_000 }, async () => {
+      const { spaceId, name, url, ids } = await synced();
+      await platformEdit(spaceId, [{ operation: 'update_page', page: ids['Set it up'], document: { markdown: 'Install it with yarn.\n\nRun it.\n\nStop it.\n' } }]);
+      server.commit(name, { 'guides/setup.md': '# Setup\n\nInstall it with pnpm.\n\nRun it.\n\nStop it.\n', 'README.md': '# Welcome\n\nHello again.\n' });
+      const before = await revisionOf(spaceId);
+      const failed = await gitImport(spaceId, url);
+      expect(failed).toMatchObject({ state: 'failure', direction: 'import' });
+      expect(failed.error).toBe(
+        'The space and the repository both changed page "Set it up" (the same lines of its text) since the last sync. Make them agree on one side, or import again with force to let the repository win',
+      );
+      expect(await revisionOf(spaceId)).toBe(before);
+      expect(await gitImport(spaceId, url, { force: true })).toMatchObject({ state: 'success' });
+      expect(await body(spaceId, ids['Set it up'])).toBe('Install it with pnpm.\n\nRun it.\n\nStop it.\n');
+      expect(await body(spaceId, ids.Welcome)).toBe('Hello again.\n');
+    });
+
+    it('changes nothing for the commit it synced last, or for an import older than the last one applied', { timeout: 60_000 }, async () => {
+      const { spaceId, name, url } = await synced();
+      const before = await revisionOf(spaceId);
+      expect(await gitImport(spaceId, url)).toMatchObject({ state: 'success' });
+      expect(await revisionOf(spaceId)).toBe(before);
+      expect(await gitImport(spaceId, url, { timestamp: '2026-01-02T00:00:00.000Z', force: true })).toMatchObject({ state: 'success' });
+      const applied = await revisionOf(spaceId);
+      server.commit(name, { 'api.md': '# API\n\nNewer.\n' });
+      expect(await gitImport(spaceId, url, { timestamp: '2026-01-01T00:00:00.000Z' })).toMatchObject({ state: 'success' });
+      expect(await revisionOf(spaceId)).toBe(applied);
+      expect(await gitImport(spaceId, url, { timestamp: '2026-01-03T00:00:00.000Z' })).toMatchObject({ state: 'success' });
+      expect(await revisionOf(spaceId)).not.toBe(applied);
+    });
+  },
+  { fetchAllow: ['127.0.0.1'] },
+);
