@@ -5,7 +5,7 @@ import { BinaryBody, type Operation, type Route } from '../core/operation.js';
 import type { Platform, Trace } from '../core/platform.js';
 import { chargeRequest, RATE_COSTS, type RateDecision } from '../core/rate-limit.js';
 import { parseOrThrow } from '../core/validate.js';
-import { bearerOf, bearerToken } from './bearer.js';
+import { BEARER_CHALLENGE, bearerOf, bearerToken } from './bearer.js';
 import { errorResponse, jsonHeaders, type PlainRequest, type PlainResponse } from './plain.js';
 import { createHealth, HEALTH_PATH, READY_PATH, type Health } from './health.js';
 import { BAD_HOST_MESSAGE, isValidOrigin } from './host.js';
@@ -188,7 +188,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
       response = await answer(request, requestId, trace, seen);
     } catch (error) {
       if (error instanceof ApiError) {
-        response = errorResponse(error.status, error.message, error.headers);
+        response = errorResponse(error.status, error.message, error.status === 401 ? { ...BEARER_CHALLENGE, ...error.headers } : error.headers);
       } else {
         logger?.failure(requestId, request.method, routeLabel(request.path, seen.match, seen.mcp), error);
         response = errorResponse(500, 'Internal server error');

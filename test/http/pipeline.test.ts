@@ -19,7 +19,7 @@ httpSuite('pipeline', (h) => {
     expect(response.headers.get('allow')).toBe('GET, PATCH');
   });
 
-  it('wants a bearer token: missing, malformed or unknown is 401', async () => {
+  it('wants a bearer token: missing, malformed or unknown is 401 with a Bearer challenge', async () => {
     const path = `/v1/orgs/${h().organizationId}`;
     const missing = await h().request('GET', path);
     expect(missing.status).toBe(401);
@@ -30,6 +30,11 @@ httpSuite('pipeline', (h) => {
     expect(unknown.status).toBe(401);
     const foreign = await h().request('GET', path, { token: 'gb_api_something' });
     expect(foreign.status).toBe(401);
+    // A write's 401 too.
+    const revoked = await h().request('POST', `${path}/invites`, { token: 'dp_not-a-real-token', body: { emails: ['a@b.test'], role: 'read' } });
+    for (const response of [missing, basic, unknown, foreign, revoked]) {
+      expect([response.status, response.headers.get('www-authenticate')]).toEqual([401, 'Bearer realm="docs-platform"']);
+    }
   });
 
   it('authenticates before validating: a bad body without a token is still a 401', async () => {

@@ -1,16 +1,13 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ApiError } from '../../core/errors.js';
 import type { Platform, Trace } from '../../core/platform.js';
-import { bearerToken } from '../bearer.js';
+import { BEARER_CHALLENGE as CHALLENGE, bearerToken } from '../bearer.js';
 import { errorResponse, jsonHeaders, type PlainRequest, type PlainResponse } from '../plain.js';
 import type { RequestLogger } from '../request-log.js';
 import { createAuthorServer, type AuthorMcpServer } from './author-server.js';
 import { authorTools } from './author-tools.js';
 import { MCP_PATH, type McpExchange } from './mcp-exchange.js';
 import { runAsTokenHolder } from './token-runner.js';
-
-/** What a 401 tells an MCP client: send a bearer token (RFC 6750), as its `--header` option does. */
-const CHALLENGE = { 'www-authenticate': 'Bearer realm="docs-platform"' };
 
 /** The request headers the MCP transport reads; nothing else of the request reaches it. */
 const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version'];

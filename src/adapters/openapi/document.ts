@@ -107,7 +107,12 @@ function describe(route: Route): OpenApiOperation {
   const hasInput = params.length > 0 || operation.body !== null;
   if (hasInput) operationObject.responses['400'] = errorResponse('The path, query or body is not valid; the message names the field');
   if (route.authenticated === false) operationObject.security = [];
-  else operationObject.responses['401'] = errorResponse('The Authorization header is missing, malformed or holds an unknown token');
+  else {
+    operationObject.responses['401'] = {
+      ...errorResponse('The Authorization header is missing, malformed or holds an unknown token'),
+      headers: { 'WWW-Authenticate': { description: 'The challenge: `Bearer realm="docs-platform"`', schema: { type: 'string' } } },
+    };
+  }
   operationObject.responses.default = errorResponse(
     'Any other failure: 403 (not permitted), 404 (not found, or not visible to the caller), 409 (conflict), 413, 415, 500',
   );
