@@ -13,6 +13,8 @@ export interface Served {
   /** The Content-Type header; absent: none is sent. */
   readonly type?: string;
   readonly status?: number;
+  /** Sends Content-Length (the body is otherwise chunked, its size unknown until it ends). */
+  readonly declared?: boolean;
 }
 
 /** The running server. */
@@ -42,7 +44,10 @@ export async function startImportSources(): Promise<ImportSourceServer> {
       res.writeHead(404, { 'content-type': 'text/plain' });
       return res.end('not found');
     }
-    res.writeHead(served.status ?? 200, served.type === undefined ? {} : { 'content-type': served.type });
+    res.writeHead(served.status ?? 200, {
+      ...(served.type !== undefined && { 'content-type': served.type }),
+      ...(served.declared && { 'content-length': Buffer.byteLength(served.body) }),
+    });
     res.end(served.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -32,7 +32,8 @@ it('writes the bytes of the nested-string form, for any JSON value and any size 
     }),
     { numRuns: 500 },
   );
-});
+  // ~2 s idle; five times that on a loaded machine.
+}, 60_000);
 
 it('sorts keys by code units, numbers and escapes as JSON.stringify writes them', () => {
   const value = { b: [1.5, -0, 1e21, null, true], a: ['é\u2028"\\\n', 'x\ud800', '😀'], 10: {}, 9: [] };
