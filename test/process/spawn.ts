@@ -71,8 +71,8 @@ export class Child {
     return this.process.pid!;
   }
 
-  /** Resolves with the first match of `pattern` in stdout (or `stream`); rejects when the process exits first or on timeout. */
-  waitFor(pattern: RegExp, timeoutMs = 20_000, stream: 'stdout' | 'stderr' = 'stdout'): Promise<RegExpMatchArray> {
+  /** Resolves with the first match of `pattern` in stdout (or `stream`); rejects when the process exits first or on timeout (60 s by default: a start on a loaded machine took over 20). */
+  waitFor(pattern: RegExp, timeoutMs = 60_000, stream: 'stdout' | 'stderr' = 'stdout'): Promise<RegExpMatchArray> {
     return new Promise((resolve, reject) => {
       const finish = (error: Error | null, match?: RegExpMatchArray) => {
         this.watchers.delete(check);
