@@ -10,3 +10,5 @@ export { answerClientErrors } from './adapters/node-http/client-errors.js';
 export { swaggerUiAssets } from './adapters/node-http/docs-assets.js';
 export type { DocsAssets } from './adapters/openapi/docs-page.js';
 export type { PipelineOptions } from './adapters/pipeline.js';
+export type { Compress, ContentCoding } from './adapters/compression.js';
+export { zlibCompress } from './zlib-compress.js';

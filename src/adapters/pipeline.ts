@@ -6,7 +6,7 @@ import type { Platform, Trace } from '../core/platform.js';
 import { chargeRequest, RATE_COSTS, type RateDecision } from '../core/rate-limit.js';
 import { parseOrThrow } from '../core/validate.js';
 import { BEARER_CHALLENGE, bearerOf, bearerToken } from './bearer.js';
-import { errorResponse, jsonHeaders, type PlainRequest, type PlainResponse } from './plain.js';
+import { errorResponse, isBodyStream, jsonHeaders, type PlainRequest, type PlainResponse } from './plain.js';
 import { createHealth, HEALTH_PATH, READY_PATH, type Health } from './health.js';
 import { BAD_HOST_MESSAGE, isValidOrigin } from './host.js';
 import { createLanding } from './landing.js';
@@ -17,6 +17,7 @@ import { answerMcp, answerSiteMcp } from './mcp/answer-mcp.js';
 import { MCP_PATH, readMcpExchange, type McpExchange } from './mcp/mcp-exchange.js';
 import { PUBLISHED_PREFIX } from '../reader/request.js';
 import { clientAddressOf, parseTrustedProxies } from './client-address.js';
+import { createCompression, type Compress } from './compression.js';
 import { setRateLimitHeaders, requestCost, type RateLimitOptions } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 import { byteLength, type RequestLogger, type RequestMetrics } from './request-log.js';
@@ -46,6 +47,14 @@ export interface PipelineOptions {
    * address is the connection's peer (the Fetch handler's `clientAddress`). Throws at creation for a bad value.
    */
   trustProxy?: string;
+  /**
+   * Compresses text answers (HTML, CSS, JavaScript, JSON, XML, Markdown) in brotli or gzip for a client whose
+   * Accept-Encoding accepts it (compression.ts). The Node entries (`docs-platform/fetch`, `docs-platform/node-http`)
+   * default it to node:zlib (`zlibCompress`); elsewhere, and with `false`, answers are sent as they are: pass
+   * `false` where the runtime or a proxy in front compresses on its own (Cloudflare Workers do, unless a
+   * response says `encodeBody: 'manual'`).
+   */
+  compress?: Compress | false;
 }
 
 /** What answering a request found on the way: its route match (or its MCP message), and its budget's decision. */
@@ -68,6 +77,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
   const trusted = options.trustProxy === undefined ? undefined : parseTrustedProxies(options.trustProxy);
   const serveReference = createReferenceHandler(platform, options.docsAssets);
   const reader = createReader(platform);
+  const encode = options.compress ? createCompression(options.compress) : undefined;
   const landing = createLanding({ docs: options.docsAssets !== undefined, health: health !== undefined, baseUrl: platform.baseUrl });
 
   async function handle(request: PlainRequest, match: RouteMatch, trace: Trace, requestId: string): Promise<PlainResponse> {
@@ -134,7 +144,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     const published = request.path.startsWith(PUBLISHED_PREFIX);
     // Links, the OpenAPI servers and the reader's Content-Security-Policy are built of the host: never of a bad one.
     if (request.origin !== undefined && !isValidOrigin(request.origin)) {
-      return published ? reader.failurePage(request, new ApiError(400, BAD_HOST_MESSAGE)) : errorResponse(400, BAD_HOST_MESSAGE);
+      return published ? reader.failurePage(new ApiError(400, BAD_HOST_MESSAGE)) : errorResponse(400, BAD_HOST_MESSAGE);
     }
     if (health && (request.path === HEALTH_PATH || request.path === READY_PATH)) return probe(request, request.path);
     const reference = published ? undefined : serveReference(request);
@@ -166,7 +176,7 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
         const costs = `a read costs ${RATE_COSTS.read}, a write ${RATE_COSTS.write}, an import, PDF or OpenAPI processing ${RATE_COSTS.heavy}`;
         const message = `Rate limit exceeded: ${decision.limit} units a minute (${costs}); try again in ${decision.retryAfter} s`;
         // A reader gets a page that says so; an API client the error shape.
-        return published ? reader.failurePage(request, new ApiError(429, message)) : errorResponse(429, message);
+        return published ? reader.failurePage(new ApiError(429, message)) : errorResponse(429, message);
       }
     }
     if (reference) return reference;
@@ -193,6 +203,23 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
         logger?.failure(requestId, request.method, routeLabel(request.path, seen.match, seen.mcp), error);
         response = errorResponse(500, 'Internal server error');
       }
+    }
+    if (encode) {
+      // In place; a promise only for an answer it compresses. One that fails leaves the answer as it was.
+      const encoding = encode(request, response);
+      if (encoding instanceof Promise) {
+        const plain = response;
+        response = await encoding.catch((error: unknown) => {
+          logger?.failure(requestId, request.method, routeLabel(request.path, seen.match, seen.mcp), error);
+          return plain;
+        });
+      }
+    }
+    // A HEAD is answered as its GET, compressed alike, without the body (but with its length, where it is
+    // not sent as it is made: a HEAD makes none of its parts).
+    if (request.method === 'HEAD' && response.body !== undefined) {
+      if (!isBodyStream(response.body)) response.headers['content-length'] ??= String(byteLength(response.body));
+      response.body = undefined;
     }
     response.headers['x-request-id'] = requestId;
     if (seen.decision) setRateLimitHeaders(response.headers, seen.decision);

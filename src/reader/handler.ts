@@ -1,6 +1,7 @@
 import type { Platform } from '../core/platform.js';
 import { ApiError, LLMS_FULL_SEGMENT, LLMS_SEGMENT, readPublished, readPublishedLlms, readPublishedLlmsPart, readPublishedRobots, readPublishedSitemap, type Admitted, type LlmsMore, type ReaderAnswer } from '../core/reader.js';
 import { FRAGMENT_CSP, FRAME_ANCESTORS } from '../adapters/framing.js';
+import { matchesEtag } from '../adapters/if-none-match.js';
 import type { BodyStream, PlainRequest, PlainResponse } from '../adapters/plain.js';
 import { RenderCache } from './cache.js';
 import { setCookie, SHARE_COOKIE, VISITOR_COOKIE } from './cookies.js';
@@ -145,7 +146,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
           ...((result.kind === 'llms' ? !result.indexable : result.noindex) && { 'x-robots-tag': 'noindex' }),
         };
         const cookies = cookiesFor(parsed, result.admitted, result.cookiePath, secure);
-        if (matches(request.headers['if-none-match'], headers.etag)) return { status: 304, headers, ...cookies };
+        if (matchesEtag(request.headers['if-none-match'], headers.etag)) return { status: 304, headers, ...cookies };
         const body = result.kind === 'llms' && result.more ? llmsFullRest(result.text, result.more, parsed.reader, origin) : result.text;
         return { status: 200, headers, body, ...cookies };
       }
@@ -158,7 +159,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
           vary: 'Cookie',
         };
         const cookies = cookiesFor(parsed, result.admitted, result.chrome.cookiePath, secure);
-        if (status === 200 && matches(request.headers['if-none-match'], etag)) return { status: 304, headers, ...cookies };
+        if (status === 200 && matchesEtag(request.headers['if-none-match'], etag)) return { status: 304, headers, ...cookies };
         const key = `${origin ?? ''}\u0000${etag}`;
         let document = cache.get(key);
         if (!document) {
@@ -190,24 +191,20 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
     headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
     body: `${request.method} is not allowed on a published page; use GET\n`,
   });
-  const withoutBody = (request: PlainRequest, response: PlainResponse) => (request.method === 'HEAD' ? { ...response, body: undefined } : response);
 
   /** A failure with a status, as a page for readers: the store cannot be reached (503), a spent rate limit (429), ... */
-  async function failurePage(request: PlainRequest, error: ApiError, headers: Record<string, string> = {}): Promise<PlainResponse> {
+  async function failurePage(error: ApiError, headers: Record<string, string> = {}): Promise<PlainResponse> {
     const title = error.status === 503 || error.status === 429 ? 'Try again in a moment' : 'This page cannot be shown';
-    return withoutBody(
-      request,
-      await documentResponse(error.status, plainDocument(title, error.message), undefined, { 'cache-control': 'no-store', ...error.headers, ...headers }),
-    );
+    return documentResponse(error.status, plainDocument(title, error.message), undefined, { 'cache-control': 'no-store', ...error.headers, ...headers });
   }
 
   /** Runs the work of a request; a failure with a status is a page saying so (failurePage). */
-  async function guarded<T extends PlainResponse | undefined>(request: PlainRequest, work: () => Promise<T>): Promise<T | PlainResponse> {
+  async function guarded<T extends PlainResponse | undefined>(work: () => Promise<T>): Promise<T | PlainResponse> {
     try {
       return await work();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return failurePage(request, error);
+      return failurePage(error);
     }
   }
 
@@ -216,13 +213,13 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
     /** Answers the paths under /published/, or undefined (at once) for any other path. */
     published(request: PlainRequest): Promise<PlainResponse> | undefined {
       if (!request.path.startsWith(PUBLISHED_PREFIX)) return undefined;
-      return guarded(request, async () => {
+      return guarded(async () => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return notAllowed(request);
         const place = placeOfPath(request.path);
-        const response = place
+        // A HEAD's body is dropped by the pipeline, once it is encoded as its GET's would be.
+        return place
           ? await answer(request, parseRequest(place, request.query, request.headers.cookie))
           : await documentResponse(404, plainDocument('Not found', 'There is no published site or page at this address.'), undefined, { 'cache-control': 'no-store' });
-        return withoutBody(request, response);
       });
     },
     /**
@@ -233,19 +230,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
       const place = placeOfHost(request.origin, request.path);
       if (!place) return undefined;
-      return guarded(request, async () => {
-        const response = await answer(request, parseRequest(place, request.query, request.headers.cookie), true);
-        return response && withoutBody(request, response);
-      });
+      return guarded(() => answer(request, parseRequest(place, request.query, request.headers.cookie), true));
     },
   };
-}
-
-/** Whether an If-None-Match header names an ETag (or is `*`). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim().replace(/^W\//, '');
-    return value === '*' || value === etag;
-  });
 }

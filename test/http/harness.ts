@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
-import { createFetchHandler, type FetchHandlerOptions } from '../../src/adapters/fetch/index.js';
+import type { FetchHandlerOptions } from '../../src/adapters/fetch/index.js';
+import { createFetchHandler } from '../../src/fetch.js';
 import { FRAME_ANCESTORS } from '../../src/adapters/framing.js';
 import { serve, type RunningServer, type ServeOptions } from '../../src/adapters/node-http/index.js';
 import { Router } from '../../src/adapters/router.js';
@@ -69,6 +70,11 @@ export interface Harness {
    * the Fetch transport, a Request of that URL (so only a host a URL may have).
    */
   sendToHost(host: string, path: string, headers?: Record<string, string>): Promise<Response>;
+  /**
+   * Sends a GET or HEAD and reads the answer as it was sent, a compressed body still compressed (fetch()
+   * would decode it): over the socket with node:http, in the Fetch transport as the handler's Response.
+   */
+  sendRaw(method: 'GET' | 'HEAD', path: string, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -172,9 +178,13 @@ export async function createHarness(transport: Transport, options: HarnessOption
     const base = server.url;
     send = (request) => {
       const url = new URL(request.url);
+      // fetch() asks for gzip unless told otherwise, where a Request in process asks for nothing: the same
+      // request on both transports. (It would decode a compressed answer too: `sendRaw` reads one as sent.)
+      const headers = new Headers(request.headers);
+      if (!headers.has('accept-encoding')) headers.set('accept-encoding', 'identity');
       return fetch(`${base}${url.pathname}${url.search}`, {
         method: request.method,
-        headers: request.headers,
+        headers,
         body: request.body,
         duplex: 'half',
         // As the Fetch transport: a redirect is the answer, not followed.
@@ -241,6 +251,8 @@ export async function createHarness(transport: Transport, options: HarnessOption
     request,
     send: (path, init) => send(new Request(`http://docs.test${path}`, init)),
     sendToHost: (host, path, headers = {}) => (server ? getWithHost(server.url, host, path, headers) : send(new Request(`http://${host}${path}`, { headers }))),
+    sendRaw: (method, path, headers = {}) =>
+      server ? getWithHost(server.url, 'docs.test', path, headers, method) : send(new Request(`http://docs.test${path}`, { method, headers })),
     async close() {
       await server?.close();
       await platform.close();
@@ -250,17 +262,18 @@ export async function createHarness(transport: Transport, options: HarnessOption
   return harness;
 }
 
-/** A GET over a socket with a Host header of the caller's choosing, as fetch() never sends one. */
-function getWithHost(base: string, host: string, path: string, headers: Record<string, string>): Promise<Response> {
+/** A GET (or HEAD) over a socket with a Host header of the caller's choosing, as fetch() never sends one; the body as sent. */
+function getWithHost(base: string, host: string, path: string, headers: Record<string, string>, method = 'GET'): Promise<Response> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: hostname, port, path, headers: { ...headers, host } }, (response) => {
+    const request = httpRequest({ host: hostname, port, path, method, headers: { ...headers, host } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk)).on('error', reject);
       response.on('end', () => {
         const answer = new Headers();
         for (const [name, value] of Object.entries(response.headers)) for (const one of [value ?? []].flat()) answer.append(name, one);
-        resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers: answer }));
+        const status = response.statusCode ?? 0;
+        resolve(new Response([101, 204, 205, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: answer }));
       });
     });
     request.on('error', reject).end();

@@ -9,6 +9,7 @@ import { MAX_BODY_BYTES, createPipeline, type PipelineOptions } from '../pipelin
 import { errorResponse, type PlainResponse } from '../plain.js';
 import { requestIdOf } from '../request-id.js';
 import { createTurnSender, write } from './send.js';
+import { zlibCompress } from '../../zlib-compress.js';
 
 /** How much of a body over MAX_BODY_BYTES is read, in all, and dropped before the connection is cut. */
 const DISCARD_BYTES = 8 * 1024 * 1024;
@@ -75,12 +76,13 @@ export interface NodeListenerOptions extends PipelineOptions {
 
 /**
  * A node:http request listener serving the platform's API: `http.createServer(createNodeListener(platform))`.
- * It also serves the API reference page at `/docs`, from the installed swagger-ui-dist unless `docsAssets` is given.
+ * It also serves the API reference page at `/docs`, from the installed swagger-ui-dist unless `docsAssets` is given,
+ * and compresses with node:zlib (`zlibCompress`) unless `compress` is given.
  * Wrap the server in answerClientErrors() so that what node answers itself (unparsable requests, timeouts)
  * comes in the error shape too, as serve() does.
  */
 export function createNodeListener(platform: Platform, options: NodeListenerOptions = {}) {
-  const pipeline = createPipeline(platform, { ...options, docsAssets: options.docsAssets ?? swaggerUiAssets() });
+  const pipeline = createPipeline(platform, { ...options, docsAssets: options.docsAssets ?? swaggerUiAssets(), compress: options.compress ?? zlibCompress });
   const metrics = options.serveMetrics;
   const sendAtTurnEnd = createTurnSender();
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -53,6 +53,6 @@ httpSuite('reader caching and errors', (h) => {
     const site = await r.publishedSite([{ title: 'Welcome', document: { markdown: 'Hi.\n' } }], { visibility: 'share-link' });
     const response = await r.read((await r.shareLink(site.id)).url);
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
-    expect(response.headers.get('vary')).toBe('Cookie');
+    expect(response.headers.get('vary')).toBe('Cookie, Accept-Encoding');
   });
 });
