@@ -16,8 +16,15 @@ export const LLMS_FULL_SEGMENT = 'llms-full.txt';
 /** The segment of a site's (or section's) read-only MCP server. */
 export const MCP_SEGMENT = '~mcp';
 
-/** The URL of a page's Markdown version. */
-export const markdownUrlOf = (pageUrl: string): string => `${pageUrl}${MARKDOWN_SUFFIX}`;
+/** The URL of a page's Markdown version; `query` (shareQueryOf) carries the visitor's share key. */
+export const markdownUrlOf = (pageUrl: string, query = ''): string => `${pageUrl}${MARKDOWN_SUFFIX}${query}`;
+
+/**
+ * The query that the links of a text for AI tools carry for a visitor who came with a share key (`?share=…`;
+ * the core admits one only on a share-link site), so that an agent that follows them is let in as well: it
+ * keeps no cookie, as a browser does. '' for anyone else: a text served without a key names none.
+ */
+export const shareQueryOf = (share: string | undefined): string => (share === undefined ? '' : `?share=${encodeURIComponent(share)}`);
 
 /** The page path a `.md` path names (`guides/setup.md` → `guides/setup`), or undefined for any other path. */
 export function markdownPathOf(path: string): string | undefined {

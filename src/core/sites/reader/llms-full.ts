@@ -4,6 +4,7 @@ import { computedSeed } from '../../content/computed.js';
 import { ApiError, notFound } from '../../errors.js';
 import { readOperation } from '../../operation.js';
 import { pacer } from '../../pause.js';
+import { shareQueryOf } from './ai-paths.js';
 import { fingerprintOf } from './fingerprint.js';
 import { addressKey, navigationOf } from './navigation.js';
 import { pageMarkdown } from './page-markdown.js';
@@ -49,24 +50,27 @@ async function seedsOf(ctx: Context, pages: readonly Placed[]): Promise<string[]
   return seeds;
 }
 
-/** Where a part is kept: the file it is of, and which part; under what it was made from. */
-const partKind = (index: SiteIndex, part: number) => `llms-full\u0000${index.url}\u0000${part}`;
+/** Where a part is kept: the file it is of, which part, and the query its links carry; under what it was made from. */
+const partKind = (index: SiteIndex, part: number, query: string) => `llms-full\u0000${index.url}\u0000${part}\u0000${query}`;
 const partSource = (revisions: string, seeds: readonly string[]) => `${revisions}\u0000${seeds.join('\u0000')}`;
 
-/** Makes a part: each page's Markdown after a blank line, pausing every TURN_MS. */
-async function makePart(ctx: Context, pages: readonly Placed[]): Promise<string> {
+/** Makes a part: each page's Markdown after a blank line, its links carrying `query`, pausing every TURN_MS. */
+async function makePart(ctx: Context, pages: readonly Placed[], query: string): Promise<string> {
   const pace = pacer(TURN_MS);
   let text = '';
   for (const { siteSpace, page } of pages) {
     await pace();
     const navigation = await navigationOf(ctx, siteSpace.revision, siteSpace.address);
-    text += `\n${await pageMarkdown(ctx, siteSpace.organizationId, siteSpace.revision, navigation, page.entry)}`;
+    text += `\n${await pageMarkdown(ctx, siteSpace.organizationId, siteSpace.revision, navigation, page.entry, query)}`;
   }
   return text;
 }
 
-/** The beginning of llms-full.txt: its head and the parts already kept, its fingerprint (the ETag), and where the rest begins. */
-export async function llmsFullStart(ctx: Context, index: SiteIndex, head: string): Promise<{ text: string; fingerprint: string; more?: LlmsMore }> {
+/**
+ * The beginning of llms-full.txt: its head and the parts already kept, its fingerprint (the ETag), and where
+ * the rest begins; its links carry `query` (shareQueryOf), which the head holds too, so the fingerprint follows it.
+ */
+export async function llmsFullStart(ctx: Context, index: SiteIndex, head: string, query: string): Promise<{ text: string; fingerprint: string; more?: LlmsMore }> {
   const pages = placedPages(index);
   const revisions = await revisionsOf(index);
   const seeds = await seedsOf(ctx, pages);
@@ -74,7 +78,7 @@ export async function llmsFullStart(ctx: Context, index: SiteIndex, head: string
   const fingerprint = `llms-full.${await fingerprintOf([revisions, seeds, head])}`;
   let text = head;
   for (let part = 0; part * PAGES_PER_PART < pages.length; part++) {
-    const kept = ctx.derived.peek<string>(partKind(index, part), partSource(revisions, seeds.slice(part * PAGES_PER_PART, (part + 1) * PAGES_PER_PART)));
+    const kept = ctx.derived.peek<string>(partKind(index, part, query),partSource(revisions, seeds.slice(part * PAGES_PER_PART, (part + 1) * PAGES_PER_PART)));
     if (kept === undefined) return { text, fingerprint, more: { part, revisions } };
     text += kept;
   }
@@ -104,7 +108,8 @@ export const readPublishedLlmsPart = readOperation({
     if ((await revisionsOf(index)) !== revisions) throw new ApiError(409, 'The site changed while its llms-full.txt was read: read it again');
     const all = placedPages(index);
     const pages = all.slice(part * PAGES_PER_PART, (part + 1) * PAGES_PER_PART);
-    const text = await ctx.derived.get(partKind(index, part), partSource(revisions, await seedsOf(ctx, pages)), () => makePart(ctx, pages), () => Math.max(1, pages.length));
+    const query = shareQueryOf(scope.admitted.share);
+    const text = await ctx.derived.get(partKind(index, part, query), partSource(revisions, await seedsOf(ctx, pages)), () => makePart(ctx, pages, query), () => Math.max(1, pages.length));
     return (part + 1) * PAGES_PER_PART < all.length ? { text, next: part + 1 } : { text };
   },
 });

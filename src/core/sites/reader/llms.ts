@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { readOperation } from '../../operation.js';
-import { LLMS_FULL_SEGMENT, LLMS_SEGMENT, MCP_SEGMENT } from './ai-paths.js';
+import { LLMS_FULL_SEGMENT, LLMS_SEGMENT, MCP_SEGMENT, shareQueryOf } from './ai-paths.js';
 import { fingerprintOf } from './fingerprint.js';
 import { llmsFullStart } from './llms-full.js';
 import { unauthorized } from './read-published.js';
@@ -25,26 +25,26 @@ function summaryOf(index: SiteIndex, sectionDescription: string | undefined): st
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 const linkText = (text: string) => oneLine(text).replace(/([\\[\]])/g, '\\$1');
 
-/** The head of both files: the title, the summary, and where the rest is. */
-function headOf(index: SiteIndex, summary: string): string {
+/** The head of both files: the title, the summary, and where the rest is; its URLs carry `query` (shareQueryOf). */
+function headOf(index: SiteIndex, summary: string, query: string): string {
   return [
     `# ${oneLine(index.title)}`,
     '',
     `> ${summary}`,
     '',
-    `Each page is Markdown at its URL plus \`.md\`. All pages in one file: ${index.url}/${LLMS_FULL_SEGMENT}. ` +
-      `An MCP server to search and read this site: ${index.url}/${MCP_SEGMENT}.`,
+    `Each page is Markdown at its URL plus \`.md\`. All pages in one file: ${index.url}/${LLMS_FULL_SEGMENT}${query}. ` +
+      `An MCP server to search and read this site: ${index.url}/${MCP_SEGMENT}${query}.`,
     '',
   ].join('\n');
 }
 
 /** llms.txt: the head, then one `##` per group with a line per page. */
-function indexText(index: SiteIndex, summary: string): string {
-  const lines = [headOf(index, summary)];
+function indexText(index: SiteIndex, summary: string, query: string): string {
+  const lines = [headOf(index, summary, query)];
   for (const siteSpace of index.siteSpaces) {
     for (const group of siteSpace.groups) {
       lines.push(`## ${oneLine(group.title)}`, '');
-      for (const page of group.pages) lines.push(`- [${linkText(page.title)}](${page.markdownUrl})${page.description !== undefined ? `: ${oneLine(page.description)}` : ''}`);
+      for (const page of group.pages) lines.push(`- [${linkText(page.title)}](${page.markdownUrl}${query})${page.description !== undefined ? `: ${oneLine(page.description)}` : ''}`);
       lines.push('');
     }
   }
@@ -71,12 +71,13 @@ export const readPublishedLlms = readOperation({
     if ('kind' in scope) return scope.kind === 'missing' ? scope : unauthorized(ctx, scope.site, request.segments);
     const index = await siteIndexOf(ctx, scope.site, scope.visible, scope.section);
     const summary = summaryOf(index, scope.section?.node.section.description || undefined);
+    const query = shareQueryOf(scope.admitted.share);
     const answer = { kind: 'llms' as const, indexable: scope.site.visibility === 'public', cookiePath: scope.cookiePath, admitted: scope.admitted };
     if (last === LLMS_SEGMENT) {
-      const text = indexText(index, summary);
+      const text = indexText(index, summary, query);
       return { ...answer, text, fingerprint: `llms.${await fingerprintOf(text)}` };
     }
-    const { text, fingerprint, more } = await llmsFullStart(ctx, index, headOf(index, summary));
+    const { text, fingerprint, more } = await llmsFullStart(ctx, index, headOf(index, summary, query), query);
     return { ...answer, text, fingerprint, ...(more && { more }) };
   },
 });

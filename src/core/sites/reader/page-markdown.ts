@@ -13,17 +13,20 @@ import { readerBody } from './page-body.js';
  * other URL stays as written. Made once per revision, page and site space URLs (ctx.derived).
  */
 
-/** The Markdown of a readable page of a revision of a space of `organizationId`, under the URLs of a navigation. */
-export async function pageMarkdown(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage): Promise<string> {
+/**
+ * The Markdown of a readable page of a revision of a space of `organizationId`, under the URLs of a
+ * navigation; its links to pages carry `query` (shareQueryOf: the visitor's share key, or '').
+ */
+export async function pageMarkdown(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage, query = ''): Promise<string> {
   const body = await readerBody(ctx, organizationId, revision, navigation, page);
-  return ctx.derived.get(`reader-markdown\u0000${navigation.key}\u0000${page.id}\u0000${body.source}`, revision.id, async () => {
+  return ctx.derived.get(`reader-markdown\u0000${navigation.key}\u0000${page.id}\u0000${body.source}\u0000${query}`, revision.id, async () => {
     const rewritten = (url: string): string | undefined => {
       const ref = refOfUrl(url);
       if (ref.kind === 'file') return body.links[url] ?? undefined;
       if (ref.kind !== 'page' && !(ref.kind === 'anchor' && ref.page !== undefined)) return undefined;
       const target = navigation.urls.get(ref.page!);
       if (target === undefined) return undefined;
-      return ref.kind === 'anchor' ? `${markdownUrlOf(target)}#${encodeURIComponent(ref.anchor)}` : markdownUrlOf(target);
+      return ref.kind === 'anchor' ? `${markdownUrlOf(target, query)}#${encodeURIComponent(ref.anchor)}` : markdownUrlOf(target, query);
     };
     const urls: Record<string, string> = Object.create(null);
     for (const url of Object.keys(body.links)) {

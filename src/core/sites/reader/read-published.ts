@@ -14,7 +14,7 @@ import { admit, findSite } from './admission.js';
 import { breadcrumbsOf } from './breadcrumbs.js';
 import { fingerprintOf } from './fingerprint.js';
 import { navigationOf, type Navigation, type ReadablePage } from './navigation.js';
-import { markdownPathOf, markdownUrlOf } from './ai-paths.js';
+import { markdownPathOf, markdownUrlOf, shareQueryOf } from './ai-paths.js';
 import { readerBody } from './page-body.js';
 import { scopesOf, searchScopes, type SearchScope } from './site-search.js';
 import { pageMarkdown } from './page-markdown.js';
@@ -201,7 +201,7 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
 /** A page's Markdown version, with the page's visibility to robots. */
 async function markdownAnswer(ctx: Context, resolved: Resolved, navigation: Navigation, page: ReadablePage): Promise<ReaderAnswer> {
   const revision = await loadRevision(ctx.tx, navigation.revisionId);
-  const text = await pageMarkdown(ctx, resolved.organizationId, revision, navigation, page);
+  const text = await pageMarkdown(ctx, resolved.organizationId, revision, navigation, page, shareQueryOf(resolved.admitted.share));
   const indexable = resolved.chrome.indexable;
   const noindex = !indexable || page.noRobotsIndex === true;
   const fingerprint = `${navigation.revisionId}.md.${await fingerprintOf({ text, noindex, indexable })}`;

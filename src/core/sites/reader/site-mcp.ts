@@ -6,7 +6,7 @@ import { readOperation } from '../../operation.js';
 import { withSearchIndex } from '../../search/build.js';
 import { compareText, type Hit } from '../../search/search-index.js';
 import { queryWords } from '../../search/words.js';
-import { LLMS_FULL_SEGMENT, LLMS_SEGMENT, markdownPathOf, markdownUrlOf } from './ai-paths.js';
+import { LLMS_FULL_SEGMENT, LLMS_SEGMENT, markdownPathOf, markdownUrlOf, shareQueryOf } from './ai-paths.js';
 import { navigationOf, type ReadablePage } from './navigation.js';
 import { pageMarkdown } from './page-markdown.js';
 import { siteIndexOf } from './site-index.js';
@@ -18,7 +18,7 @@ import { placeOf } from './visible-structure.js';
  * What the read-only MCP server of a published site (`<site or section URL>/~mcp`) reads: search, a page's
  * Markdown, the site's structure. Each runs for the visitor the request names (its share key, its visitor
  * token, its claims), admitted as the site admits readers (site-scope.ts); what it answers is what that
- * visitor reads on the site.
+ * visitor reads on the site, and the URLs it gives carry the visitor's share key (shareQueryOf).
  */
 
 /** The reader's request to the server's URL: its last segment is `~mcp`. */
@@ -65,6 +65,7 @@ export const searchPublishedSite = readOperation({
   response: v.custom<Record<string, unknown>>(() => true),
   async run(ctx, { request, query, limit = DEFAULT_HITS }) {
     const scope = await scopeOrThrow(ctx, request);
+    const share = shareQueryOf(scope.admitted.share);
     const index = await siteIndexOf(ctx, scope.site, scope.visible, scope.section);
     const words = queryWords(query);
     const found: { hit: Hit; url: string; where: string }[] = [];
@@ -81,12 +82,12 @@ export const searchPublishedSite = readOperation({
     return {
       hits: found.slice(0, limit).map(({ hit, url, where }) => ({
         title: hit.title,
-        url,
-        markdownUrl: markdownUrlOf(url),
+        url: `${url}${share}`,
+        markdownUrl: markdownUrlOf(url, share),
         section: where,
         excerpts: hit.sections.map((part) => ({
           heading: part.anchor === null ? hit.title : part.heading,
-          url: part.anchor === null ? url : `${url}#${encodeURIComponent(part.anchor)}`,
+          url: part.anchor === null ? `${url}${share}` : `${url}${share}#${encodeURIComponent(part.anchor)}`,
           text: part.excerpt,
         })),
       })),
@@ -131,9 +132,10 @@ export const readPublishedPage = readOperation({
     const entry = place.rest.length === 0 ? navigation.first : navigation.byPath.get(place.rest.join('/'));
     if (!entry || (entry.type !== 'document' && entry.type !== 'computed')) throw missing();
     const revision = await loadRevision(ctx.tx, navigation.revisionId);
-    const markdown = await pageMarkdown(ctx, scope.site.organizationId, revision, navigation, entry as ReadablePage);
+    const share = shareQueryOf(scope.admitted.share);
+    const markdown = await pageMarkdown(ctx, scope.site.organizationId, revision, navigation, entry as ReadablePage, share);
     const url = navigation.urls.get(entry.id)!;
-    return { title: entry.title, url, markdownUrl: markdownUrlOf(url), markdown };
+    return { title: entry.title, url: `${url}${share}`, markdownUrl: markdownUrlOf(url, share), markdown };
   },
 });
 
@@ -145,18 +147,19 @@ export const readPublishedStructure = readOperation({
   response: v.custom<Record<string, unknown>>(() => true),
   async run(ctx, { request }) {
     const scope = await scopeOrThrow(ctx, request);
+    const share = shareQueryOf(scope.admitted.share);
     const index = await siteIndexOf(ctx, scope.site, scope.visible, scope.section);
     return {
       title: index.title,
-      url: index.url,
-      llms: `${index.url}/${LLMS_SEGMENT}`,
-      llmsFull: `${index.url}/${LLMS_FULL_SEGMENT}`,
+      url: `${index.url}${share}`,
+      llms: `${index.url}/${LLMS_SEGMENT}${share}`,
+      llmsFull: `${index.url}/${LLMS_FULL_SEGMENT}${share}`,
       sections: index.siteSpaces.map((siteSpace) => ({
         title: siteSpace.title,
-        url: siteSpace.url,
+        url: `${siteSpace.url}${share}`,
         groups: siteSpace.groups.map((group) => ({
           title: group.title,
-          pages: group.pages.map((page) => ({ title: page.title, ...(page.description !== undefined && { description: page.description }), url: page.url, markdownUrl: page.markdownUrl })),
+          pages: group.pages.map((page) => ({ title: page.title, ...(page.description !== undefined && { description: page.description }), url: `${page.url}${share}`, markdownUrl: `${page.markdownUrl}${share}` })),
         })),
       })),
     };
