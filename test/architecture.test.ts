@@ -69,10 +69,11 @@ const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builti
 const CORE_BUILTIN_ALLOWLIST = new Set<string>([]);
 
 /**
- * The core modules an adapter may import: the platform, the route table, and the shapes it translates; and
- * the reader's operations (reader.ts), which a published site's MCP server runs as the reader does.
+ * The core modules an adapter may import: the platform, the route table, and the shapes it translates; the
+ * reader's operations (reader.ts), which a published site's MCP server runs as the reader does; and the
+ * printer of results (json-text.ts), which splices in the JSON a job made.
  */
-const CORE_ENTRY_POINTS = ['platform.ts', 'operation.ts', 'routes.ts', 'errors.ts', 'schemas.ts', 'context.ts', 'validate.ts', 'rate-limit.ts', 'reader.ts'].map((name) =>
+const CORE_ENTRY_POINTS = ['platform.ts', 'operation.ts', 'routes.ts', 'errors.ts', 'schemas.ts', 'context.ts', 'validate.ts', 'rate-limit.ts', 'reader.ts', 'json-text.ts'].map((name) =>
   join(core, name),
 );
 

@@ -5,6 +5,7 @@ import { BinaryBody, type Operation, type Route } from '../core/operation.js';
 import type { Platform, Trace } from '../core/platform.js';
 import { chargeRequest, RATE_COSTS, type RateDecision } from '../core/rate-limit.js';
 import { parseOrThrow } from '../core/validate.js';
+import { serializeJson } from '../core/json-text.js';
 import { BEARER_CHALLENGE, bearerOf, bearerToken } from './bearer.js';
 import { errorResponse, isBodyStream, jsonHeaders, type PlainRequest, type PlainResponse } from './plain.js';
 import { createHealth, HEALTH_PATH, READY_PATH, type Health } from './health.js';
@@ -312,5 +313,6 @@ function render(route: Route, result: unknown): PlainResponse {
   const headers = Object.assign(jsonHeaders(), { 'cache-control': 'no-store' });
   const location = (result as { urls?: { location?: unknown } } | undefined)?.urls?.location;
   if (route.status === 201 && typeof location === 'string') headers.location = location;
-  return { status: route.status, headers, body: JSON.stringify(result) };
+  // A document a job made arrives as its JSON's bytes, which go out as they are (core/json-text.ts).
+  return { status: route.status, headers, body: serializeJson(result) };
 }

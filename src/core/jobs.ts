@@ -2,6 +2,7 @@ import { ApiError } from './errors.js';
 import type { Job } from './job.js';
 import { mergedBodyJob } from './change-requests/merge/text.js';
 import { commentBodyJob } from './comments/body.js';
+import { nodePreviewJob } from './comments/node-preview.js';
 import { pageTextJob } from './content/author/page-text.js';
 import { revertBlocksJob } from './content/author/revert-blocks.js';
 import { openAPIPageJob } from './content/computed-page.js';
@@ -33,6 +34,7 @@ const JOBS: readonly Job<any, any>[] = [
   revertBlocksJob,
   commentBodyJob,
   markdownDocumentJob,
+  nodePreviewJob,
   outlineJob,
   rewriteUrlsJob,
   mergedBodyJob,

@@ -138,7 +138,7 @@ httpSuite(
       const node = document.nodes.at(-1)!.key!;
       const comment = await c.post(h().owner, `/v1/spaces/${space.id}/comments`, { body: { markdown: 'About the end' }, page, node });
       expect(comment.target).toMatchObject({ page: expect.objectContaining({ id: page }), node: { id: node, preview: expect.stringMatching(/^Paragraph \d+ has some bold words/) } });
-      expect(ran).toEqual(['markdown-document']);
+      expect(ran).toEqual(['node-preview']);
     });
 
     it('posts, edits and reads long comments and replies as short ones', async () => {

@@ -1,46 +1,15 @@
 import type { Context } from '../context.js';
-import type { DocumentBlock, DocumentInline, DocumentText } from '../content/document.js';
-import { documentOf } from '../content/document-job.js';
 import { loadRevision, readMarkdown, readPage } from '../content/revision.js';
 import { badRequest } from '../errors.js';
 import type { CommentRecord, RevisionRecord } from '../records.js';
+import { nodePreview } from './node-preview.js';
 import type { CommentPlace } from './place.js';
-import { cutText } from '../well-formed.js';
 
 /**
  * What a comment is about: optionally a page of its place's current revision, and a node (a block or an
  * inline, by its `key` in the page's JSON document) of that page, with a short text of it. The response
  * shows the page as it is now, `outdated` once it changed or went away after the comment.
  */
-
-/** The longest node preview, in characters. */
-const PREVIEW_LENGTH = 100;
-
-type DocumentNode = DocumentBlock | DocumentInline | DocumentText;
-
-/** The node with `key` in a tree of document nodes. */
-function findNode(nodes: readonly DocumentNode[] | undefined, key: string): DocumentNode | undefined {
-  for (const node of nodes ?? []) {
-    if (node.object === 'text') continue;
-    if (node.key === key) return node;
-    const inner = findNode(node.nodes, key);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-/** The text of a document node, lines of blocks joined by spaces. */
-function textOf(node: DocumentNode): string {
-  if (node.object === 'text') return node.leaves.map((leaf) => leaf.text).join('');
-  if (node.object === 'inline' && node.type === 'inline-image') return node.data.alt ?? '';
-  return (node.nodes ?? []).map(textOf).join(node.object === 'block' && node.nodes?.[0]?.object === 'block' ? ' ' : '');
-}
-
-/** A one-line preview of a node, at most PREVIEW_LENGTH characters. */
-function previewOf(node: DocumentNode): string {
-  const text = textOf(node).replace(/\s+/g, ' ').trim();
-  return text.length <= PREVIEW_LENGTH ? text : `${cutText(text, PREVIEW_LENGTH - 1)}…`;
-}
 
 /** Checks what a new comment is about (400 for a page or node that is not there) and returns its fields. */
 export async function resolveTarget(
@@ -53,9 +22,8 @@ export async function resolveTarget(
   const page = await readPage(ctx.tx, await loadRevision(ctx.tx, place.revision), input.page);
   if (!page) throw badRequest(`page: no page ${input.page} in ${place.name}`);
   if (input.node === undefined) return { page: page.id };
-  const node = findNode((await documentOf(ctx.workers, await readMarkdown(ctx.tx, page))).nodes, input.node);
-  if (!node) throw badRequest(`node: no node ${input.node} in page ${page.id} (nodes are the keys of its format=document form)`);
-  const preview = previewOf(node);
+  const preview = await nodePreview(ctx.workers, { markdown: await readMarkdown(ctx.tx, page), node: input.node });
+  if (preview === null) throw badRequest(`node: no node ${input.node} in page ${page.id} (nodes are the keys of its format=document form)`);
   return { page: page.id, node: { id: input.node, ...(preview !== '' && { preview }) } };
 }
 
