@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TABLES } from '../../src/core/records.js';
 import { authoring } from '../http/authoring.js';
 import { httpSuite } from '../http/harness.js';
 import { startGitServer, type GitServer } from './git-server.js';
@@ -111,6 +112,24 @@ httpSuite(
       expect(await gitImport(spaceId, url, { force: true })).toMatchObject({ state: 'success' });
       expect(await body(spaceId, ids['Set it up'])).toBe('Install it with pnpm.\n\nRun it.\n\nStop it.\n');
       expect(await body(spaceId, ids.Welcome)).toBe('Hello again.\n');
+    });
+
+    it('puts a standalone import in a new change request, open for review, and leaves the space and its sync as they were', { timeout: 60_000 }, async () => {
+      const { spaceId, name, url, ids } = await synced();
+      const synced1 = (await h().platform.store.read((tx) => tx.get(TABLES.gitSyncs, spaceId))) as Record<string, unknown>;
+      server.commit(name, { 'api.md': '# API\n\nThe API, from a branch.\n' }, 'Describe the API better\n\nA longer body.');
+      const before = await revisionOf(spaceId);
+      expect(await gitImport(spaceId, url, { standalone: true })).toMatchObject({ state: 'success' });
+      expect(await revisionOf(spaceId)).toBe(before);
+      const list = (await h().owner.get(`${a.changeRequests(spaceId)}?status=open`)).body.items as any[];
+      expect(list.map((cr) => cr.subject)).toEqual(['Describe the API better']);
+      const cr = list[0];
+      expect((await h().owner.get(`${a.contentOf(spaceId, cr.id)}/page/${ids.API}?format=markdown`)).body.markdown).toBe('The API, from a branch.\n');
+      const stored = (await h().platform.store.read((tx) => tx.get(TABLES.gitSyncs, spaceId))) as Record<string, unknown>;
+      expect([stored.revision, stored.commit]).toEqual([synced1.revision, synced1.commit]);
+      h().clock.advance(1000);
+      expect((await h().owner.post(`${a.changeRequestPath(spaceId, cr.id)}/merge`)).status).toBe(200);
+      expect(await body(spaceId, ids.API)).toBe('The API, from a branch.\n');
     });
 
     it('changes nothing for the commit it synced last, or for an import older than the last one applied', { timeout: 60_000 }, async () => {

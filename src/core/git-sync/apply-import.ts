@@ -14,6 +14,7 @@ import { recordOperation, type SyncedState } from './git-sync-state.js';
 import { matchRepository, type SyncBase } from './match-repository.js';
 import { writeAs, type GitImportCaller, type GitImportInput } from './queued-work.js';
 import { commitRepositorySide } from './repository-revision.js';
+import { openImportChangeRequest } from './standalone-import.js';
 import { settledIds } from './settled-ids.js';
 
 /**
@@ -23,7 +24,8 @@ import { settledIds } from './settled-ids.js';
  * survive, and what both changed differently is a conflict that fails the import, naming the pages,
  * unless `force` lets the repository win (as a change request wins a merge). The first import has no
  * base: the repository's content replaces the space's. The space's history gains the repository's side
- * (parent: the base) and, when the space changed since the last sync, the merge of the two.
+ * (parent: the base) and, when the space changed since the last sync, the merge of the two. A standalone
+ * import puts that result in a new change request instead, and leaves the sync's base as it was.
  */
 
 /** What the caller is doing, for permission errors. */
@@ -68,8 +70,16 @@ export async function applyImport(ports: Ports, caller: GitImportCaller, input: 
       }
       const from = base?.revision ?? space.revision;
       const side = { pages: base?.tree.byId ?? new Map(), files: new Map(base?.tree.files.map((file) => [file.id, file])) };
-      const theirs = await commitRepositorySide(ctx, from, plan, side, { parents: [from], type: 'edits' });
-      const revision = base === undefined || space.revision === base.revision ? theirs : await mergeWithRepository(ctx, space, base.revision, theirs, input.force === true);
+      // A standalone import's revisions belong to the change request it opens.
+      const changeRequestId = input.standalone ? ctx.ids.id() : undefined;
+      const theirs = await commitRepositorySide(ctx, from, plan, side, { parents: [from], type: 'edits', ...(changeRequestId !== undefined && { changeRequestId }) });
+      const merge = { force: input.force === true, changeRequestId };
+      const revision = base === undefined || space.revision === base.revision ? theirs : await mergeWithRepository(ctx, space, base.revision, theirs, merge);
+      if (changeRequestId !== undefined) {
+        await openImportChangeRequest(ctx, space, changeRequestId, revision, repository.commit.message);
+        await recordOperation(ctx.tx, space.id, input, success, { operationId: input.operationId, now: ctx.now });
+        return true;
+      }
       await recordMovedPages(ctx, space.id, space.revision, revision.id);
       const updated: SpaceRecord = { ...space, revision: revision.id, updatedAt: ctx.now };
       await ctx.tx.put(TABLES.spaces, updated);
@@ -82,9 +92,10 @@ export async function applyImport(ports: Ports, caller: GitImportCaller, input: 
 }
 
 /** The merge of the space's changes since the last sync with the repository's; a 409 naming the pages both changed, unless `force`. */
-async function mergeWithRepository(ctx: WriteContext, space: SpaceRecord, base: string, theirs: RevisionRecord, force: boolean): Promise<RevisionRecord> {
-  const merged = await commitMerge(ctx, { base, ours: space.revision, theirs: theirs.id, parents: [space.revision, theirs.id], type: 'merge' });
+async function mergeWithRepository(ctx: WriteContext, space: SpaceRecord, base: string, theirs: RevisionRecord, options: { force: boolean; changeRequestId?: string }): Promise<RevisionRecord> {
+  const { changeRequestId } = options;
+  const merged = await commitMerge(ctx, { base, ours: space.revision, theirs: theirs.id, parents: [space.revision, theirs.id], type: 'merge', ...(changeRequestId !== undefined && { changeRequestId }) });
   const clashes = trueConflicts(merged.conflicts);
-  if (clashes.length > 0 && !force) throw await conflictError(ctx, clashes, [theirs, space.revision]);
+  if (clashes.length > 0 && !options.force) throw await conflictError(ctx, clashes, [theirs, space.revision]);
   return merged.revision;
 }

@@ -1,5 +1,4 @@
 import type { WriteContext } from '../context.js';
-import { badRequest } from '../errors.js';
 import { writeOperation } from '../operation.js';
 import { Id } from '../schemas.js';
 import { requireSpace } from '../spaces/access.js';
@@ -28,7 +27,6 @@ export const importGitRepository = writeOperation({
   response: null,
   async run(ctx: WriteContext, input) {
     const { space } = await requireSpace(ctx, input.spaceId, 'triggerGitSync', IMPORT_DOING, { purge: ctx.tx });
-    if (input.standalone) throw badRequest('standalone: imports into a change request are not supported; leave it out to import into the space');
     const operationId = ctx.ids.id();
     await recordOperation(ctx.tx, space.id, input, { state: 'running', direction: 'import', startedAt: ctx.now }, { operationId, now: ctx.now });
     const queued: GitImportInput = { ...input, spaceId: space.id, operationId, startedAt: ctx.now };
