@@ -1,0 +1,54 @@
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { startGitServer, type GitServer } from '../git/git-server.js';
+import { api, type Call } from './api.js';
+import { databaseUrl, describePostgres, dropDatabases, freshDatabase, initialize } from './postgres-servers.js';
+import { cleanUp, listening, startCli } from './spawn.js';
+
+/**
+ * Git Sync across server processes on one PostgreSQL database: an import queued through one process is
+ * seen running, then ended, through the other, whose reads of the space's content show what it imported.
+ */
+
+let server: GitServer;
+beforeAll(async () => {
+  server = await startGitServer();
+  server.createRepository('docs');
+  server.commit('docs', { 'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Setup](setup.md)\n', 'README.md': '# Welcome\n', 'setup.md': '# Setup\n\nInstall it.\n' });
+}, 60_000);
+afterAll(() => server?.close());
+
+afterEach(async () => {
+  await cleanUp();
+  await dropDatabases();
+});
+
+/** The state of a space's last Git operation, through one process. */
+const stateOf = async (call: Call, spaceId: string) => (await call('GET', `/v1/spaces/${spaceId}/git/info`)).body.operation;
+
+describePostgres('Git Sync on two processes of one PostgreSQL database', () => {
+  test('an import queued through one process is running, then ended, as the other reads it', { timeout: 90_000 }, async () => {
+    const url = databaseUrl(freshDatabase('git'));
+    const owner = await initialize(url);
+    const env = { DOCS_PLATFORM_FETCH_ALLOW: '127.0.0.1' };
+    const servers = await Promise.all([0, 1].map(() => listening(startCli(['serve', '--data', url, '--port', '0'], { env }))));
+    const [one, two] = servers.map((each) => api(each.url, owner.token)) as [Call, Call];
+    const space = await one('POST', `/v1/orgs/${owner.organizationId}/spaces`, { title: 'Docs' });
+    expect(space.status).toBe(201);
+    const release = server.hold();
+    try {
+      expect((await one('POST', `/v1/spaces/${space.body.id}/git/import`, { url: `${server.url}/docs.git`, ref: 'refs/heads/main' })).status).toBe(204);
+      expect(await stateOf(two, space.body.id)).toEqual({ state: 'running', direction: 'import', startedAt: expect.any(String) });
+    } finally {
+      release();
+    }
+    // The work ends in the first process; the second sees it once it is recorded.
+    let operation = await stateOf(two, space.body.id);
+    while (operation.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      operation = await stateOf(two, space.body.id);
+    }
+    expect(operation).toMatchObject({ state: 'success', direction: 'import', endedAt: expect.any(String) });
+    const pages = (await two('GET', `/v1/spaces/${space.body.id}/content/pages`)).body.pages as { title: string }[];
+    expect(pages.map((page) => page.title)).toEqual(['Welcome', 'Setup']);
+  });
+});
