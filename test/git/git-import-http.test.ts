@@ -1,9 +1,12 @@
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MAX_IMPORT_BYTES } from '../../src/core/content/import/schemas.js';
 import { TABLES } from '../../src/core/records.js';
 import { authoring } from '../http/authoring.js';
 import { httpSuite } from '../http/harness.js';
-import { hasGit, startGitServer, type GitServer } from './git-server.js';
+import { git, hasGit, startGitServer, type GitServer } from './git-server.js';
 
 /**
  * Git Sync's import through both adapters and the official client, against a real Git server on 127.0.0.1:
@@ -121,6 +124,28 @@ httpSuite(
       server.commit('broken', { 'SUMMARY.md': '* [Out](../secret.md)\n', 'a.md': '# A' });
       expect((await gitImport(space.id, { url: `${server.url}/broken.git`, ref: 'refs/heads/main' })).status).toBe(204);
       expect((await info(space.id)).body.operation.error).toBe(`${server.url}/broken.git: SUMMARY.md: "../secret.md" points outside the docs`);
+      expect((await h().owner.get(`/v1/spaces/${space.id}`)).body.revision).toBe(before);
+    });
+
+    it('fails for a symbolic link among the docs and for a file over the size limit, changing nothing', { timeout: 60_000 }, async () => {
+      const space = await a.space();
+      expect((await gitImport(space.id, { url: `${server.url}/docs.git`, ref: 'refs/heads/main', repoProjectDirectory: 'docs' })).status).toBe(204);
+      const before = (await h().owner.get(`/v1/spaces/${space.id}`)).body.revision;
+      const name = `unsafe-${h().transport}`;
+      server.createRepository(name);
+      server.commit(name, { 'README.md': '# Home\n' });
+      const work = server.clone(name);
+      symlinkSync('/etc/passwd', join(work, 'secret.md'));
+      git(work, 'add', 'secret.md');
+      git(work, 'commit', '-q', '-m', 'A link out');
+      git(work, 'push', '-q', 'origin', 'main');
+      expect((await gitImport(space.id, { url: `${server.url}/${name}.git`, ref: 'refs/heads/main' })).status).toBe(204);
+      expect((await info(space.id)).body.operation).toMatchObject({ state: 'failure', error: `${server.url}/${name}.git: secret.md is a symbolic link; the docs may hold none` });
+      const large = `large-${h().transport}`;
+      server.createRepository(large);
+      server.commit(large, { 'README.md': '# Home\n', 'big.md': `# Big\n\n${'x'.repeat(MAX_IMPORT_BYTES)}\n` });
+      expect((await gitImport(space.id, { url: `${server.url}/${large}.git`, ref: 'refs/heads/main' })).status).toBe(204);
+      expect((await info(space.id)).body.operation.error).toBe(`big.md holds ${MAX_IMPORT_BYTES + 8} bytes, more than ${MAX_IMPORT_BYTES}`);
       expect((await h().owner.get(`/v1/spaces/${space.id}`)).body.revision).toBe(before);
     });
 
