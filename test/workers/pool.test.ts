@@ -137,7 +137,8 @@ describe('the worker pool', () => {
       await Promise.all([cold.close(), warm.close(), strict.close()]);
     }
     expect(warm.threadCount).toBe(0);
-  });
+    // Four threads load the sources through tsx: over 10 s on a loaded machine.
+  }, 60_000);
 
   it('prepares the jobs: the OpenAPI job readies its validator, and preparing all of them never throws', async () => {
     await expect(parseSpecificationJob.prepare!()).resolves.toBeUndefined();
@@ -145,7 +146,7 @@ describe('the worker pool', () => {
     // A warm thread prepares them as it starts; a job sent at once still gets the right answer.
     pool = createWorkerPool({ threads: 1, warmThreads: 1 });
     expect((await pool.run(parseSpecificationJob, [new TextEncoder().encode(JSON.stringify(PETSTORE_31))]))?.digest).toMatch(/^[0-9a-f]{64}$/);
-  });
+  }, 60_000);
 
   it('stops a job whose thread runs out of its memory with a 422 naming the limit', async () => {
     pool = createWorkerPool({ threads: 1, jobMemoryMb: 64 });
