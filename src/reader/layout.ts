@@ -23,6 +23,12 @@ export interface Shell {
   readonly favicon?: SiteLook['favicon'];
   /** The URL of the page's Markdown version, for AI tools. */
   readonly markdownUrl?: string;
+  /** The one URL of a page that several URLs serve (the site's own URL serves its first page), for <link rel="canonical"> and Open Graph. */
+  readonly canonical?: string;
+  /** The image that stands for the page where it is shared (Open Graph, Twitter cards), when it has one. */
+  readonly image?: string;
+  /** The browser's color around the page, light and dark (theme-color); which of them as the site's mode says. */
+  readonly themeColor?: { readonly light: string; readonly dark: string; readonly mode: SiteLook['mode'] };
 }
 
 /** The <link rel="icon"> of a favicon: its image for each color scheme, or its emoji drawn in an SVG. */
@@ -33,6 +39,31 @@ function faviconLinks(favicon: SiteLook['favicon']): Html | undefined {
     return html`<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}">`;
   }
   return html`<link rel="icon" href="${favicon.light}" media="(prefers-color-scheme: light)"><link rel="icon" href="${favicon.dark}" media="(prefers-color-scheme: dark)">`;
+}
+
+/** <meta name="theme-color">: one color for a site in one mode, one for each color scheme otherwise. */
+function themeColorMeta(theme: NonNullable<Shell['themeColor']>): Html {
+  if (theme.mode !== 'system') return html`<meta name="theme-color" content="${theme[theme.mode]}">`;
+  return html`<meta name="theme-color" content="${theme.light}" media="(prefers-color-scheme: light)"><meta name="theme-color" content="${theme.dark}" media="(prefers-color-scheme: dark)">`;
+}
+
+/**
+ * What a shared link shows of a page (Open Graph, and Twitter's cards, which read Open Graph's title,
+ * description and image but want their own card type): only for a page with a canonical URL.
+ */
+function sharingMeta(shell: Shell, title: string): Html | undefined {
+  if (shell.canonical === undefined) return undefined;
+  return html`<meta property="og:type" content="website">
+<meta property="og:site_name" content="${shell.siteTitle}">
+<meta property="og:title" content="${title}">
+<meta property="og:url" content="${shell.canonical}">
+${shell.description && html`<meta property="og:description" content="${shell.description}">
+`}${shell.image && html`<meta property="og:image" content="${shell.image}">
+`}<meta name="twitter:card" content="${shell.image ? 'summary_large_image' : 'summary'}">
+<meta name="twitter:title" content="${title}">
+${shell.description && html`<meta name="twitter:description" content="${shell.description}">
+`}${shell.image && html`<meta name="twitter:image" content="${shell.image}">
+`}`;
 }
 
 /** A whole HTML document. */
@@ -47,6 +78,8 @@ export function documentOf(shell: Shell): string {
 ${shell.noindex && html`<meta name="robots" content="noindex">`}
 ${shell.description && html`<meta name="description" content="${shell.description}">`}
 <meta name="referrer" content="strict-origin-when-cross-origin">
+${shell.canonical && html`<link rel="canonical" href="${shell.canonical}">`}
+${sharingMeta(shell, shell.title)}${shell.themeColor && themeColorMeta(shell.themeColor)}
 ${faviconLinks(shell.favicon)}
 ${shell.markdownUrl && html`<link rel="alternate" type="text/markdown" href="${shell.markdownUrl}">`}
 <style>${raw(shell.style)}</style>

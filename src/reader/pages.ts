@@ -8,7 +8,7 @@ import { documentOf, footer, header, sidebar } from './layout.js';
 import { layoutWordsOf } from './layout-words.js';
 import { breadcrumbs, lastUpdated } from './page-trail.js';
 import { renderBody, type Heading } from './markdown.js';
-import { plainStyleSheet, styleSheet } from './styles.js';
+import { plainStyleSheet, primaryColors, styleSheet } from './styles.js';
 import { wordsOf, type Words } from './words.js';
 
 /** The reader's pages, each a whole HTML document with its style sheet's text (its hash goes into the CSP). */
@@ -23,7 +23,7 @@ function inLayout(
   chrome: SiteChrome,
   title: string,
   main: Html,
-  options: { noindex: boolean; description?: string; currentId?: string; outline?: Html; query?: string; tree?: boolean; markdownUrl?: string; extraStyle?: string },
+  options: { noindex: boolean; description?: string; currentId?: string; outline?: Html; query?: string; tree?: boolean; markdownUrl?: string; extraStyle?: string; canonical?: string; image?: string },
 ): Rendered {
   const style = styleSheet(chrome.look) + (options.extraStyle ?? '');
   const words = wordsOf(chrome.locale);
@@ -38,7 +38,20 @@ ${!tree ? html`<span></span>` : sidebar(chrome, words, options.currentId)}
 ${options.outline ?? html`<span></span>`}
 </div>
 ${footer(chrome, words)}`;
-  const shell = { title, siteTitle: chrome.title, language: chrome.language, noindex: options.noindex, description: options.description, style, body, favicon: chrome.look.favicon, markdownUrl: options.markdownUrl };
+  const shell = {
+    title,
+    siteTitle: chrome.title,
+    language: chrome.language,
+    noindex: options.noindex,
+    description: options.description,
+    style,
+    body,
+    favicon: chrome.look.favicon,
+    markdownUrl: options.markdownUrl,
+    canonical: options.canonical,
+    image: options.image,
+    themeColor: { ...primaryColors(chrome.look.styling), mode: chrome.look.mode },
+  };
   return { html: documentOf(shell), style };
 }
 
@@ -70,7 +83,9 @@ ${pagination}
 </article>`;
   return inLayout(chrome, page.title, main, {
     noindex: page.noindex,
-    description: page.description,
+    description: page.summary,
+    canonical: page.url,
+    image: page.image,
     currentId: page.id,
     outline: page.layout.outline ? outlineOf(body.headings, words) : undefined,
     tree: page.layout.tableOfContents,

@@ -129,6 +129,12 @@ function themed(name: string, value: { light?: unknown; dark?: unknown } | undef
   return `--${name}:${light};--${name}-dark:${color(value?.dark, light)};`;
 }
 
+/** The site's primary color, light and dark, as its style sheet sets `--primary` (theme-color, layout.ts). */
+export function primaryColors(styling: SiteLook['styling']): { light: string; dark: string } {
+  const light = color(styling.primaryColor?.light, '#346DDB');
+  return { light, dark: color(styling.primaryColor?.dark, light) };
+}
+
 /** The rules some settings add. */
 function extras(styling: SiteLook['styling']): string {
   const rules: string[] = [];

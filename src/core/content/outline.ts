@@ -34,6 +34,8 @@ export interface Outline {
   readonly anchors: readonly string[];
   /** The text before the first top-level heading (when there is some), then one section per top-level heading. */
   readonly sections: readonly BodySection[];
+  /** The plain text of its first paragraph that has some (wherever it stands), on one line: a page's summary when it has no description. */
+  readonly firstParagraph?: string;
 }
 
 const parser = new MarkdownIt('default', { html: true, linkify: true });
@@ -117,6 +119,7 @@ export function outlineOf(markdown: string): Outline {
   const anchors: string[] = [];
   const sections: BodySection[] = [];
   const slugger = newSlugger();
+  let firstParagraph: string | undefined;
   let current: { anchor: string | null; heading: string; parts: string[]; prose: string[] } = { anchor: null, heading: '', parts: [], prose: [] };
   const close = () => {
     const text = current.parts.join('\n').trim();
@@ -154,11 +157,14 @@ export function outlineOf(markdown: string): Outline {
           say(row!.join(' '));
           row = null;
           break;
-        case 'inline':
+        case 'inline': {
           inlineUrls(token.children, urls);
-          if (row) row.push(inlineText(token.children, true));
-          else say(inlineText(token.children, true));
+          const said = inlineText(token.children, true);
+          if (row) row.push(said);
+          else say(said);
+          if (firstParagraph === undefined && tokens[at - 1]?.type === 'paragraph_open') firstParagraph = said.replace(/\s+/g, ' ').trim() || undefined;
           break;
+        }
         case 'fence':
         case 'code_block':
           current.parts.push(token.content);
@@ -186,5 +192,5 @@ export function outlineOf(markdown: string): Outline {
   close();
   // Link definitions point somewhere too, used or not (as their mdast `definition` nodes do).
   for (const reference of Object.values(env.references ?? {})) urls.push(reference.href);
-  return { urls: [...new Set(urls)], anchors, sections };
+  return { urls: [...new Set(urls)], anchors, sections, ...(firstParagraph !== undefined && { firstParagraph }) };
 }

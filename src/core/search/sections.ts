@@ -19,14 +19,14 @@ export function sectionsOf(markdown: string): readonly BodySection[] {
 
 /**
  * What a hit shows of a section: its text without code blocks (BodySection.prose) and without GitBook's
- * block tags (`{% hint style="info" %}`: their content stays), on one line, at most EXCERPT_LENGTH
- * characters, cut at a word boundary with `…` when it is longer.
+ * block tags (`{% hint style="info" %}`: their content stays), on one line, at most `length` (EXCERPT_LENGTH)
+ * characters, cut at a word boundary with `…` when it is longer. A page's summary is cut so too.
  */
-export function excerptOf(text: string): string {
+export function excerptOf(text: string, length = EXCERPT_LENGTH): string {
   const flat = text.replace(/\{%[^%]{0,500}%\}/g, ' ').replace(/\s+/g, ' ').trim();
-  if (flat.length <= EXCERPT_LENGTH) return flat;
-  const cut = cutText(flat, EXCERPT_LENGTH - 1);
+  if (flat.length <= length) return flat;
+  const cut = cutText(flat, length - 1);
   const space = cut.lastIndexOf(' ');
   // A word longer than a fifth of the excerpt is cut inside; otherwise the cut falls between words.
-  return `${(space > EXCERPT_LENGTH * 0.8 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > length * 0.8 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

@@ -28,6 +28,8 @@ export interface ReaderBody {
   readonly links: Readonly<Record<string, string | null>>;
   /** The title of each readable page a URL of the body names (`/pages/<id>`), for the cards of content references. */
   readonly pageTitles: Readonly<Record<string, string>>;
+  /** The plain text of its first paragraph (outline.ts), for a page without a description. */
+  readonly firstParagraph?: string;
   /** What the body comes from: the stored document, or a computed page's specification version. */
   readonly source: string;
 }
@@ -82,6 +84,7 @@ export async function readerBody(ctx: Context, organizationId: string, revision:
       return { markdown, reference, anchors, ...(await resolveLinks(ctx, revision, navigation, [...urls])), source };
     }
     const outline = await outlineOff(ctx.workers, markdown);
-    return { markdown, anchors: outline.anchors, ...(await resolveLinks(ctx, revision, navigation, outline.urls)), source };
+    const first = outline.firstParagraph;
+    return { markdown, anchors: outline.anchors, ...(await resolveLinks(ctx, revision, navigation, outline.urls)), ...(first !== undefined && { firstParagraph: first }), source };
   });
 }

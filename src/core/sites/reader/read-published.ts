@@ -21,6 +21,7 @@ import { pageMarkdown } from './page-markdown.js';
 import { movedPageOf, shadowedPageOf, siteRedirectOf, type Elsewhere } from './redirects.js';
 import { lookOf } from './site-look.js';
 import { textLanguageOf } from '../../content/text-language.js';
+import { excerptOf } from '../../search/sections.js';
 import type { Admitted, ReaderAnswer, ReaderRequest, SiteChrome, SiteRef } from './view.js';
 import { carriedQuery, spaceOnSites } from './space-on-sites.js';
 import { placesOf, tabsOf, variantsOf, visibleStructure } from './visible-structure.js';
@@ -162,6 +163,9 @@ async function resolveSpace(ctx: Context, request: ReaderRequest & { site: { spa
 
 const isResolved = (value: Resolved | ReaderAnswer): value is Resolved => 'space' in value;
 
+/** The most characters of a page's summary (PageView.summary): what search engines show of a description. */
+export const SUMMARY_LENGTH = 160;
+
 async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigation, page: ReadablePage): Promise<ReaderAnswer> {
   const revision = await loadRevision(ctx.tx, navigation.revisionId);
   const body = await readerBody(ctx, resolved.organizationId, revision, navigation, page);
@@ -171,6 +175,8 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
   const next = at >= 0 ? neighbour(navigation.order[at + 1]) : undefined;
   const layout = layoutOf(page.layout);
   const cover = layout.cover ? await coverOf(ctx, revision, page) : undefined;
+  const summary = page.description ?? body.firstParagraph;
+  const image = cover?.url ?? resolved.chrome.look.socialPreview;
   const view = {
     id: page.id,
     url: navigation.urls.get(page.id)!,
@@ -179,6 +185,8 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
     ...(page.emoji !== undefined && { emoji: emojiCharacters(page.emoji) }),
     ...(page.icon !== undefined && { icon: page.icon }),
     ...(page.description !== undefined && { description: page.description }),
+    ...(summary !== undefined && { summary: excerptOf(summary, SUMMARY_LENGTH) }),
+    ...(image !== undefined && { image }),
     markdown: body.markdown,
     ...(body.reference && { api: body.reference }),
     anchors: body.anchors,

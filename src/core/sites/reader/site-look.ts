@@ -97,5 +97,6 @@ export async function lookOf(ctx: Context, settings: CustomizationSettings, plac
       ...(settings.privacyPolicy.url !== undefined && { privacyPolicy: settings.privacyPolicy.url }),
     },
     pagination: settings.pagination.enabled,
+    ...(settings.socialPreview.url !== undefined && { socialPreview: settings.socialPreview.url }),
   };
 }

@@ -87,6 +87,8 @@ export interface SiteLook {
   readonly footer: { readonly groups: readonly { readonly title: string; readonly links: readonly LookLink[] }[]; readonly copyright?: string; readonly privacyPolicy?: string };
   /** Whether pages show their previous and next pages. */
   readonly pagination: boolean;
+  /** The image of the site's pages where they are shared (`socialPreview`), when it has one. */
+  readonly socialPreview?: string;
 }
 
 /** The layout of a published site around a page: the same on every page of one site space. */
@@ -131,6 +133,13 @@ export interface PageView {
   readonly emoji?: string;
   readonly icon?: string;
   readonly description?: string;
+  /**
+   * What the page is about in a line, for search engines and shared links: its description, or else the
+   * plain text of its body's first paragraph, at most SUMMARY_LENGTH characters; absent when it has neither.
+   */
+  readonly summary?: string;
+  /** The image that stands for it where it is shared: its cover, or else the site's social preview. */
+  readonly image?: string;
   /** The stored Markdown (or a computed page's generated Markdown). */
   readonly markdown: string;
   /** A computed OpenAPI page's page model, which the reader shows instead of its Markdown. */
