@@ -14,7 +14,7 @@ import { createLanding } from './landing.js';
 import type { DocsAssets } from './openapi/docs-page.js';
 import { createReferenceHandler, DOCS_PATH, OPENAPI_PATH } from './openapi/serve.js';
 import { createReader } from '../reader/handler.js';
-import { answerMcp, answerSiteMcp } from './mcp/answer-mcp.js';
+import { answerMcp, answerSiteMcp, isSiteMcpPath } from './mcp/answer-mcp.js';
 import { MCP_PATH, readMcpExchange, type McpExchange } from './mcp/mcp-exchange.js';
 import { PUBLISHED_PREFIX } from '../reader/request.js';
 import { clientAddressOf, parseTrustedProxies } from './client-address.js';
@@ -176,8 +176,8 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
         metrics?.rateLimited();
         const costs = `a read costs ${RATE_COSTS.read}, a write ${RATE_COSTS.write}, an import, PDF or OpenAPI processing ${RATE_COSTS.heavy}`;
         const message = `Rate limit exceeded: ${decision.limit} units a minute (${costs}); try again in ${decision.retryAfter} s`;
-        // A reader gets a page that says so; an API client the error shape.
-        return published ? reader.failurePage(new ApiError(429, message)) : errorResponse(429, message);
+        // A reader gets a page that says so; an API client, and a site's MCP server's, the error shape.
+        return published && !isSiteMcpPath(request.path) ? reader.failurePage(new ApiError(429, message)) : errorResponse(429, message);
       }
     }
     if (reference) return reference;

@@ -17,12 +17,15 @@ export async function answerMcp(platform: Platform, request: PlainRequest, excha
 /** Whether a path ends with a site's MCP segment: `…/~mcp`. */
 const SITE_MCP_PATH = new RegExp(`/${MCP_SEGMENT}/?$`);
 
+/** Whether a request may be to a site's MCP server (no page takes `~mcp`): what it refuses is in the error shape, for MCP clients, not a page. */
+export const isSiteMcpPath = (path: string): boolean => SITE_MCP_PATH.test(path);
+
 /**
  * Answers a request to a published site's MCP server (`<site or section URL>/~mcp`, under /published/ or at
  * a site's hostname), loading the SDK at the first one; undefined when its path is no server's.
  */
 export async function answerSiteMcp(platform: Platform, request: PlainRequest, requestId: string, logger?: RequestLogger): Promise<PlainResponse | undefined> {
-  if (!SITE_MCP_PATH.test(request.path)) return undefined;
+  if (!isSiteMcpPath(request.path)) return undefined;
   const place = request.path.startsWith(PUBLISHED_PREFIX) ? placeOfPath(request.path) : placeOfHost(request.origin, request.path);
   if (!place || 'spaceId' in place.site) return undefined;
   const { answerSiteMcpHttp } = await import('./site-mcp-http.js');
