@@ -11,6 +11,7 @@ import { conflictError, trueConflicts } from './import-conflicts.js';
 import type { FetchedRepository } from './fetch-repository.js';
 import type { GitSyncRecord } from './git-sync-record.js';
 import { recordOperation, type SyncedState } from './git-sync-state.js';
+import { syncSiteRedirects } from './import-redirects.js';
 import { matchRepository, type SyncBase } from './match-repository.js';
 import { writeAs, type GitImportCaller, type GitImportInput } from './queued-work.js';
 import { commitRepositorySide } from './repository-revision.js';
@@ -83,7 +84,8 @@ export async function applyImport(ports: Ports, caller: GitImportCaller, input: 
       await recordMovedPages(ctx, space.id, space.revision, revision.id);
       const updated: SpaceRecord = { ...space, revision: revision.id, updatedAt: ctx.now };
       await ctx.tx.put(TABLES.spaces, updated);
-      const synced: SyncedState = { commit: repository.commit.oid, revision: theirs.id, paths, ...(input.timestamp !== undefined && { timestamp: input.timestamp }) };
+      const redirects = await syncSiteRedirects(ctx, space.id, revision, { redirects: repository.redirects, paths }, sync?.redirects ?? []);
+      const synced: SyncedState = { commit: repository.commit.oid, revision: theirs.id, paths, redirects, ...(input.timestamp !== undefined && { timestamp: input.timestamp }) };
       await recordOperation(ctx.tx, space.id, input, success, { operationId: input.operationId, now: ctx.now, synced });
       return true;
     });

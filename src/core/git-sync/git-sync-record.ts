@@ -53,6 +53,8 @@ export interface GitSyncRecord extends StoredRecord {
   readonly paths?: Readonly<Record<string, string>>;
   /** The `timestamp` of the last operation applied: an older one that arrives later is skipped. */
   readonly timestamp?: string;
+  /** The site redirects the last import made from `.gitbook.yaml` (import-redirects.ts), by id. */
+  readonly redirects?: readonly string[];
   readonly updatedAt: string;
 }
 
