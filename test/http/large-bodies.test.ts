@@ -141,6 +141,33 @@ httpSuite(
       expect(ran).toEqual(['node-preview']);
     });
 
+    it('indexes a long page that an edit adds, changes or removes for search off the event loop; a short one on the calling thread', async () => {
+      const space = await a.space();
+      const search = async (query: string) => {
+        const response = await h().owner.get(`/v1/spaces/${space.id}/search?query=${query}`);
+        expect(response.status, response.text).toBe(200);
+        return (response.body.items as { id: string }[]).map((hit) => hit.id);
+      };
+      const [short] = await c.edit(space.id, [{ operation: 'insert_page', title: 'Short', document: md('A zeppelin.') }]);
+      ran.length = 0;
+      expect(await search('zeppelin')).toEqual([short]);
+      expect(ran).toEqual(['buildSearchIndex']);
+      // From here on each search updates the index it has with the pages an edit changed.
+      const long = KINDS.prose(LARGE, 'https://example.com');
+      const [page] = await c.edit(space.id, [{ operation: 'insert_page', title: 'Long', document: md(`${long}\n\nA dirigible.`) }]);
+      ran.length = 0;
+      expect(await search('dirigible')).toEqual([page]);
+      expect(ran).toEqual(['indexPage']);
+      await c.edit(space.id, [{ operation: 'update_page', page, document: md(`${long}\n\nA blimp.`) }]);
+      await c.edit(space.id, [{ operation: 'update_page', page: short, document: md('A balloon.') }]);
+      ran.length = 0;
+      expect(await search('blimp')).toEqual([page]);
+      expect(await search('dirigible')).toEqual([]);
+      expect(await search('balloon')).toEqual([short]);
+      // The long page as it was taken out, and as it is put in; the short one on the calling thread.
+      expect(ran).toEqual(['indexPage', 'indexPage']);
+    });
+
     it('posts, edits and reads long comments and replies as short ones', async () => {
       const space = await a.space();
       const comments = `/v1/spaces/${space.id}/comments`;

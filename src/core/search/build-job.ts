@@ -57,11 +57,12 @@ export interface IndexPageInput {
 }
 
 /**
- * The job that makes what one page puts in an index, for a computed page: the content an OpenAPI
- * specification expands into can be megabytes, too long to cut into sections and words on the main thread.
+ * The job that makes what one page puts in an index, for a computed page and a long document page: the
+ * content an OpenAPI specification expands into can be megabytes, a written body 1 MiB, too long to cut into
+ * sections and words on the main thread.
  */
 export const indexPageJob = defineJob({
   name: 'indexPage',
-  what: 'indexing a generated page for search',
+  what: 'indexing a page for search',
   run: ({ page, markdown }: IndexPageInput): IndexedPage => indexedPage(page, markdown),
 });

@@ -1,12 +1,13 @@
 import { computeContent, computedSeed } from '../content/computed.js';
 import { childIds, diffRevisions, loadRevision, readMarkdown, readPage, readPageTree } from '../content/revision.js';
 import type { PageEntry, PageNode } from '../content/model.js';
+import { markdownWork } from '../content/markdown-work.js';
 import type { Context } from '../context.js';
 import { StringPacker } from '../packed-strings.js';
 import { pause } from '../pause.js';
 import type { RevisionRecord } from '../records.js';
-import { buildSearchIndexJob, indexPageJob, pageStrings } from './build-job.js';
-import { SearchIndex, indexedPage, type ComputedEntry, type IndexedPage } from './search-index.js';
+import { buildSearchIndexJob, indexPageJob, pageStrings, type IndexPageInput } from './build-job.js';
+import { SearchIndex, type ComputedEntry, type IndexedPage } from './search-index.js';
 
 /**
  * The search index of a revision, kept in `ctx.derived` (kind `search`): built once per revision and
@@ -49,20 +50,31 @@ const INDEXED_TYPES: ReadonlySet<PageEntry['type']> = new Set(['document', 'comp
 /** Whether a page is indexed, given whether an ancestor keeps its subtree out. */
 const indexable = (page: PageEntry, excludedAbove: boolean) => INDEXED_TYPES.has(page.type) && !excludedAbove && page.noIndex !== true;
 
+/** What indexPageJob reads of a page: its fields that go in an index, and its body. */
+const indexPageInput = ({ id, title, description, path }: Pick<PageEntry, 'id' | 'title' | 'description' | 'path'>, markdown: string): IndexPageInput => ({
+  page: { id, title, ...(description !== undefined && { description }), path },
+  markdown,
+});
+
 /**
  * What a computed page puts in an index: the content its specification's latest version expands into,
  * generated and then cut into sections and words by jobs (it can be megabytes).
  */
 async function computedEntryOf(ctx: IndexContext, organizationId: string, page: Pick<PageEntry, 'id' | 'title' | 'description' | 'path' | 'computed'>): Promise<ComputedEntry> {
   const { markdown, seed } = await computeContent(ctx, organizationId, page.computed!);
-  const { id, title, description, path } = page;
-  const indexed = await ctx.workers.run(indexPageJob, { page: { id, title, ...(description !== undefined && { description }), path }, markdown });
-  return { source: page.computed!, seed, page: indexed };
+  return { source: page.computed!, seed, page: await ctx.workers.run(indexPageJob, indexPageInput(page, markdown)) };
 }
+
+/**
+ * What a document page puts in an index (indexedPage), made off the event loop when its body is long
+ * (content/markdown-work.ts): cutting 1 MiB into sections reads it with markdown-it, a few hundred ms.
+ */
+const indexedPageOff = (ctx: IndexContext, page: PageEntry, markdown: string): Promise<IndexedPage> =>
+  markdownWork(ctx.workers, indexPageJob, indexPageInput(page, markdown), markdown.length);
 
 /** What a page puts in an index: a document's body, or (`computed` set) a computed page's content. */
 async function indexedFormOf(ctx: IndexContext, organizationId: string, page: PageEntry): Promise<{ page: IndexedPage; computed?: ComputedEntry }> {
-  if (page.type !== 'computed') return { page: indexedPage(page, await readMarkdown(ctx.tx, page)) };
+  if (page.type !== 'computed') return { page: await indexedPageOff(ctx, page, await readMarkdown(ctx.tx, page)) };
   const computed = await computedEntryOf(ctx, organizationId, page);
   return { page: computed.page, computed };
 }
@@ -141,7 +153,7 @@ async function planUpdate(ctx: IndexContext, organizationId: string, index: Sear
     if (wasIn && goesIn && sameIndexedFields(before, after)) return;
     if (!wasIn && !goesIn) return;
     // A computed page is taken out with what it was put in with (its content may come from an older version).
-    const removed = wasIn ? (index.computedEntry(id)?.page ?? indexedPage(before, await readMarkdown(tx, before))) : undefined;
+    const removed = wasIn ? (index.computedEntry(id)?.page ?? (await indexedPageOff(ctx, before, await readMarkdown(tx, before)))) : undefined;
     const added = goesIn ? await indexedFormOf(ctx, organizationId, after) : undefined;
     updates.push({ ...(removed && { remove: removed }), ...(added && { add: added.page }), ...(added?.computed && { computed: added.computed }) });
   };

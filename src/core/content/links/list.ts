@@ -47,7 +47,7 @@ const pageTargets = (facts: PageFacts) => facts.refs.map((ref) => ({ key: refKey
  */
 async function introducedBroken(ctx: Context, target: ContentTarget, pageId: string, rated: RatedList): Promise<number> {
   const base = await pageLinksOf(ctx, await loadRevision(ctx.tx, baseRevisionOf(target.changeRequest!)), pageId);
-  const before = base ? rateTargets(base.lookup, pageTargets(base.facts), ctx.urls).byStatus.broken : [];
+  const before = base ? (await rateTargets(base.lookup, pageTargets(base.facts), ctx.urls)).byStatus.broken : [];
   const brokenBefore = new Set(before.map((entry) => entry.key));
   return rated.byStatus.broken.filter((entry) => !brokenBefore.has(entry.key)).length;
 }
@@ -62,7 +62,7 @@ export const listSpaceLinks = readOperation({
   async run(ctx, input) {
     const target = await spaceContent(ctx, input.spaceId);
     const index = await linksIndexOf(ctx, target.revision);
-    return linkList(target, rateIndex(index, ctx.urls), input);
+    return linkList(target, await rateIndex(index, ctx.urls), input);
   },
 });
 
@@ -79,7 +79,7 @@ export const [listPageLinksInSpace, listPageLinksInChangeRequest] = twins({
   run: async (ctx, target, input) => {
     const links = await pageLinksOf(ctx, target.revision, input.pageId);
     if (!links) throw notFound(`No page ${input.pageId} in ${nameOf(target)}`);
-    const rated = rateTargets(links.lookup, pageTargets(links.facts), ctx.urls);
+    const rated = await rateTargets(links.lookup, pageTargets(links.facts), ctx.urls);
     const introduced = target.changeRequest ? await introducedBroken(ctx, target, links.facts.id, rated) : undefined;
     return linkList(target, rated, input, introduced);
   },

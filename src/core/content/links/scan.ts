@@ -1,4 +1,5 @@
 import type { ReadTransaction } from '../../../store/types.js';
+import { pause } from '../../pause.js';
 import { refOfUrl } from '../document.js';
 import type { LinkTarget, PageEntry, PageType } from '../model.js';
 import type { Outline } from '../outline.js';
@@ -35,6 +36,9 @@ export interface PageFacts {
 
 /** How a page body is read: outlineOf (off the event loop when the body is long), or a wrapper around it (tests count the calls). */
 export type ReadOutline = (markdown: string) => Outline | Promise<Outline>;
+
+/** How many of a body's URLs are read as refs between two pauses. */
+const URLS_PER_SLICE = 2000;
 
 /** A URL that leaves the content: a scheme (`https:`, `mailto:`, ...) or a protocol-relative `//host`. */
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -90,7 +94,10 @@ export async function scanPage(page: PageEntry, markdown: string, parse: ReadOut
   }
   if (page.type !== 'document' || markdown === '') return { ...source, anchors: new Set(), refs: [] };
   const outline = await parse(markdown);
-  return { ...source, anchors: new Set(outline.anchors), refs: distinct(outline.urls.map((url) => linkRefOf(url, page.id))) };
+  // In slices: a long body's 20,000 URLs, each read as a ref, held the event loop tens of ms.
+  const refs: LinkRef[] = [];
+  for (const url of outline.urls) if (refs.push(linkRefOf(url, page.id)) % URLS_PER_SLICE === 0) await pause();
+  return { ...source, anchors: new Set(outline.anchors), refs: distinct(refs) };
 }
 
 /** Reads a page's body (only when it has one to parse) and scans it. */

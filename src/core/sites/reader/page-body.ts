@@ -7,6 +7,7 @@ import { referenceTexts } from '../../content/api-reference/reference-texts.js';
 import { boundedMarkdown } from '../../content/markdown-limits.js';
 import { isOpenableUrl } from '../../content/openable-url.js';
 import { outlineOff } from '../../content/outline-job.js';
+import { pause } from '../../pause.js';
 import { readFile, readMarkdown, readPage } from '../../content/revision.js';
 import type { RevisionRecord } from '../../records.js';
 import type { Navigation, ReadablePage } from './navigation.js';
@@ -34,10 +35,16 @@ export interface ReaderBody {
   readonly source: string;
 }
 
+/** How many URLs of a body are resolved between two pauses. */
+const URLS_PER_SLICE = 2000;
+
 async function resolveLinks(ctx: Context, revision: RevisionRecord, navigation: Navigation, urls: readonly string[]) {
   const links: Record<string, string | null> = Object.create(null);
   const pageTitles: Record<string, string> = Object.create(null);
+  let resolved = 0;
   for (const url of urls) {
+    // In slices: a long body names 20,000 URLs, and a store that answers from memory never yields by itself.
+    if (++resolved % URLS_PER_SLICE === 0) await pause();
     const ref = refOfUrl(url);
     switch (ref.kind) {
       case 'page': {
