@@ -56,9 +56,10 @@ async function one(root: string, name: string, parser: Parser, size: number) {
     outline: async () => (await import(`${src}/core/content/outline.ts`)).outlineOf,
     reader: async () => {
       const { renderBody } = await import(`${src}/reader/markdown.ts`);
+      const { layoutWordsOf } = await import(`${src}/reader/layout-words.ts`);
       // The reader renders what the core's reader body gives it: bounded, where the limits exist.
       const bounded: (markdown: string) => string = await import(`${src}/core/content/markdown-limits.ts`).then((module) => module.boundedMarkdown, () => (markdown: string) => markdown);
-      return (markdown: string) => renderBody({ markdown: bounded(markdown), links: {}, anchors: [] });
+      return (markdown: string) => renderBody({ markdown: bounded(markdown), links: {}, anchors: [], pageTitles: {} }, layoutWordsOf('en'));
     },
     scan: async () => (await import(`${src}/core/content/markdown-limits.ts`)).markdownExcess,
   };

@@ -42,6 +42,22 @@ const JOBS: readonly Job<any, any>[] = [
 
 const byName = new Map(JOBS.map((job) => [job.name, job]));
 
+/**
+ * Adds jobs defined above the core, where their code lives (the reader's rendering of a long page): the
+ * module that defines them registers them as it loads, and a worker thread loads that module too
+ * (src/workers/worker.ts), so that both threads find them by name. A name already taken throws.
+ */
+export function registerJobs(jobs: readonly Job<any, any>[]): void {
+  for (const job of jobs) {
+    const known = byName.get(job.name);
+    if (known !== undefined && known !== job) throw new Error(`A job named ${job.name} is already in the registry`);
+    byName.set(job.name, job);
+  }
+}
+
+/** Whether the registry lists a job by this name. */
+export const hasJob = (name: string): boolean => byName.has(name);
+
 /** A job by name; throws for a name the registry does not list. */
 export function jobNamed(name: string): Job<unknown, unknown> {
   const job = byName.get(name);

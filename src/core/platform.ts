@@ -111,6 +111,8 @@ export interface Platform {
   readonly routes: typeof routes;
   /** Where rate limits count requests (PlatformOptions.rateLimiter). */
   readonly rateLimiter: RateLimiter;
+  /** Where jobs run (PlatformOptions.workers): the reader renders a long page through it. */
+  readonly workers: Workers;
   /** Every operation by name. */
   readonly operations: Operations;
   /** The user a bearer token acts for, or null. */
@@ -359,6 +361,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     urls: urlsOf,
     routes,
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    workers,
     operations,
     // Before any operation runs, so outside `run`: a database that is down is a 503 here too. A string that is
     // no token's form opens no transaction: rate limits authenticate every token they have not seen.

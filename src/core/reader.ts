@@ -16,3 +16,9 @@ export { alertStyle, calloutLabel, type Block, type BodyItem } from './content/b
 export { DEFAULT_SETTINGS } from './sites/customization/customizations.js';
 export { ApiError } from './errors.js';
 export type { ApiBody, ApiMedia, ApiOperation, ApiParameter, ApiReference, ApiResponse, ApiSecurityRequirement, ApiSecurityScheme, SchemaNode } from './content/api-reference/model.js';
+// Rendering a long page off the event loop: the reader's own job, run through the platform's workers port.
+export { defineJob } from './job.js';
+export { registerJobs } from './jobs.js';
+export { INLINE_MARKDOWN_CHARS, markdownWork } from './content/markdown-work.js';
+export { pause } from './pause.js';
+export type { Workers } from './workers.js';

@@ -1,4 +1,4 @@
-import type { ApiBody, ApiMedia, ApiOperation, ApiParameter, ApiReference, ApiResponse, ApiSecurityRequirement, ApiSecurityScheme, PageView, SchemaNode } from '../core/reader.js';
+import { pause, type ApiBody, type ApiMedia, type ApiOperation, type ApiParameter, type ApiReference, type ApiResponse, type ApiSecurityRequirement, type ApiSecurityScheme, type PageView, type SchemaNode } from '../core/reader.js';
 import { html, raw, type Html } from './html.js';
 import { highlightCode } from './highlight.js';
 import type { LayoutWords } from './layout-words.js';
@@ -144,13 +144,25 @@ const scheme = (value: ApiSecurityScheme, view: View) =>
     (flow) => html`<div class="flow">${flow.kind}${flow.urls.map((url) => html` <code>${url}</code>`)}${flow.scopes.length > 0 && html`<ul>${flow.scopes.map((scope) => html`<li><code>${scope.name}</code> ${scope.description}</li>`)}</ul>`}</div>`,
   )}</li>`;
 
-/** A computed page's body as HTML, and its operations as the outline's headings. */
-export function renderApiReference(reference: ApiReference, links: View['links'], labels: View['labels']): { html: string; headings: Heading[] } {
+/**
+ * How many operations are rendered between two pauses. A large API's page (thousands of operations, each
+ * with its schemas' folds and highlighted samples) took 1 to 1.9 s in one turn; in slices, other requests
+ * are answered between them. The page model is the core's, kept in memory per specification version, so
+ * rendering stays on this thread rather than copying the model to another.
+ */
+const OPERATIONS_PER_SLICE = 10;
+
+/** A computed page's body as HTML, and its operations as the outline's headings, rendered in slices. */
+export async function renderApiReference(reference: ApiReference, links: View['links'], labels: View['labels']): Promise<{ html: string; headings: Heading[] }> {
   const view: View = { links, labels };
   const overview = html`${prose(reference.description, view)}${
     reference.servers.length > 0 && html`<div class="api-servers"><strong>Servers</strong><ul>${reference.servers.map((server) => html`<li><code>${server.url}</code>${server.description && ` ${server.description}`}</li>`)}</ul></div>`
   }${reference.securitySchemes.length > 0 && html`<div class="api-security"><strong>Authentication</strong><ul>${reference.securitySchemes.map((item) => scheme(item, view))}</ul></div>`}`;
-  const body = html`<div class="api">${overview}${reference.operations.map((item) => operation(item, view))}${
+  const operations: Html[] = [];
+  for (const item of reference.operations) {
+    if (operations.push(operation(item, view)) % OPERATIONS_PER_SLICE === 0) await pause();
+  }
+  const body = html`<div class="api">${overview}${operations}${
     reference.omittedOperations > 0 && html`<p class="cut">${reference.omittedOperations} more operations are not shown: a page shows at most ${reference.operations.length}.</p>`
   }</div>`;
   const headings = reference.operations.map((item) => ({ level: 2, anchor: item.anchor, text: `${item.method} ${item.path}` }));

@@ -6,7 +6,7 @@ import type { BodyStream, PlainRequest, PlainResponse } from '../adapters/plain.
 import { RenderCache } from './cache.js';
 import { setCookie, SHARE_COOKIE, VISITOR_COOKIE } from './cookies.js';
 import { escapeHtml } from './html.js';
-import { notFoundDocument, pageDocument, plainDocument, searchDocument, searchResults, unauthorizedDocument, type Rendered } from './pages.js';
+import { notFoundDocument, pageBody, pageDocument, plainDocument, searchDocument, searchResults, unauthorizedDocument, type Rendered } from './pages.js';
 import { parseRequest, placeOfHost, placeOfPath, PUBLISHED_PREFIX, type ParsedRequest } from './request.js';
 import { hashSource, scriptSource } from './script.js';
 import { wordsOf } from './words.js';
@@ -163,7 +163,7 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
         const key = `${origin ?? ''}\u0000${etag}`;
         let document = cache.get(key);
         if (!document) {
-          const rendered = result.kind === 'page' ? pageDocument(result.chrome, result.page) : notFoundDocument(result.chrome, result.empty);
+          const rendered = result.kind === 'page' ? pageDocument(result.chrome, result.page, await pageBody(platform.workers, result.chrome, result.page)) : notFoundDocument(result.chrome, result.empty);
           document = { html: rendered.html, csp: await cspOf(rendered, result.chrome.url) };
           cache.set(key, document);
         }

@@ -1,4 +1,4 @@
-import type { EmptyReason, PageView, ReaderHit, SiteChrome } from '../core/reader.js';
+import type { EmptyReason, PageView, ReaderHit, SiteChrome, Workers } from '../core/reader.js';
 import { renderApiReference } from './api-reference.js';
 import { API_STYLES } from './api-styles.js';
 import { emptySaid } from './empty-site-words.js';
@@ -7,7 +7,8 @@ import { html, raw, type Html } from './html.js';
 import { documentOf, footer, header, sidebar } from './layout.js';
 import { layoutWordsOf } from './layout-words.js';
 import { breadcrumbs, lastUpdated } from './page-trail.js';
-import { renderBody, type Heading } from './markdown.js';
+import { renderBodyOff, type RenderedBody } from './body-job.js';
+import type { Heading } from './markdown.js';
 import { plainStyleSheet, primaryColors, styleSheet } from './styles.js';
 import { wordsOf, type Words } from './words.js';
 
@@ -61,11 +62,18 @@ function outlineOf(headings: readonly Heading[], words: Words): Html | undefined
   return html`<aside class="outline" aria-label="${words.onThisPage}"><ul>${shown.map((heading) => html`<li class="level-${heading.level}"><a href="#${heading.anchor}">${heading.text}</a></li>`)}</ul></aside>`;
 }
 
-/** A page of a site. */
-export function pageDocument(chrome: SiteChrome, page: PageView): Rendered {
+/**
+ * A page's body as HTML with its headings: an API page's in slices (api-reference.ts), a long Markdown body
+ * through the workers port (body-job.ts), a short one here.
+ */
+export function pageBody(workers: Workers, chrome: SiteChrome, page: PageView): Promise<RenderedBody> {
+  return page.api ? renderApiReference(page.api, page.links, layoutWordsOf(chrome.locale)) : renderBodyOff(workers, page, chrome.locale);
+}
+
+/** A page of a site, around its body (pageBody). */
+export function pageDocument(chrome: SiteChrome, page: PageView, body: RenderedBody): Rendered {
   const words = wordsOf(chrome.locale);
   const layoutWords = layoutWordsOf(chrome.locale);
-  const body = page.api ? renderApiReference(page.api, page.links, layoutWords) : renderBody(page, layoutWords);
   const pagination =
     page.layout.pagination &&
     chrome.look.pagination &&

@@ -27,7 +27,14 @@ function lowerPriority(increment: number): void {
 // the first job after a while without one.
 const { niceIncrement = 0, prepare = false } = (workerData ?? {}) as { niceIncrement?: number; prepare?: boolean };
 lowerPriority(niceIncrement);
-const { prepareJobs, runJob } = await import('../core/jobs.js');
+const { hasJob, prepareJobs, runJob } = await import('../core/jobs.js');
+
+/**
+ * The jobs defined above the core (the reader's), which register themselves as their module loads
+ * (core/jobs.ts: registerJobs): loaded when one of them first comes, since loading the reader (markdown-it's
+ * renderer, highlight.js and its languages) would add ~0.7 s under tsx to every thread's start.
+ */
+let above: Promise<unknown> | undefined;
 
 /** What the pool sends: a job by name and its input. */
 export interface JobMessage {
@@ -37,6 +44,7 @@ export interface JobMessage {
 
 const port = parentPort!;
 port.on('message', async ({ name, input }: JobMessage) => {
+  if (!hasJob(name)) await (above ??= import('../reader/body-job.js'));
   const { result, transfer } = await runJob(name, input);
   try {
     port.postMessage(result, transfer as ArrayBuffer[]);

@@ -102,9 +102,9 @@ function partsOf(found: ApiOperation): { trees: SchemaNode[]; examples: string[]
 }
 
 describe('the page model of any OpenAPI document', () => {
-  it('is built within its bounds, and renders as Markdown and HTML without throwing', () => {
-    fc.assert(
-      fc.property(document, (generated) => {
+  it('is built within its bounds, and renders as Markdown and HTML without throwing', async () => {
+    await fc.assert(
+      fc.asyncProperty(document, async (generated) => {
         const reference = buildReference(JSON.parse(JSON.stringify(generated)));
         for (const found of reference.operations) {
           const { trees, examples } = partsOf(found);
@@ -115,7 +115,7 @@ describe('the page model of any OpenAPI document', () => {
           expect(examples.reduce((sum, example) => sum + example.length, 0)).toBeLessThanOrEqual(OPERATION_EXAMPLE_CHARS.max + 2 * examples.length);
         }
         expect(typeof referenceMarkdown(reference)).toBe('string');
-        const rendered = renderApiReference(reference, {}, layoutWordsOf('en'));
+        const rendered = await renderApiReference(reference, {}, layoutWordsOf('en'));
         expect(rendered.headings.map((heading) => heading.anchor)).toEqual(reference.operations.map((found) => found.anchor));
         expect(new Set(rendered.headings.map((heading) => heading.anchor)).size).toBe(rendered.headings.length);
         expect(rendered.html).not.toMatch(/<(script|img|b)[\s>]/);

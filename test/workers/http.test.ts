@@ -9,6 +9,7 @@ import { authoring, md } from '../http/authoring.js';
 import { createHarness, TRANSPORTS, type Harness } from '../http/harness.js';
 import { startImportSources, type ImportSourceServer } from '../http/import-sources.js';
 import { inspectPdf } from '../http/pdf-inspect.js';
+import { readerHelpers } from '../http/reader/reader-helpers.js';
 
 /**
  * The jobs in worker threads, end to end through both transports: the platform gets a real pool (the HTTP
@@ -109,6 +110,26 @@ describe.each(TRANSPORTS)('jobs in worker threads, end to end (%s)', (transport)
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/^changes\[0\] \(update_page\): document\.markdown: line \d+ nests 40 levels deep/);
     expect((await a.page(space.id, cr.id, table, '?format=markdown')).markdown).toBe(expected);
+  }, 60_000);
+
+  it('renders a long page of a published site in a thread, the reader\'s own job, as a short one on the calling thread', async () => {
+    await start();
+    const r = readerHelpers(h);
+    const rows = (count: number) => Array.from({ length: count }, (_, i) => `| *x${i}* | [y](/pages/intro) | z |`).join('\n');
+    const table = (count: number) => `| a | b | c |\n|---|---|---|\n${rows(count)}\n`;
+    // Rows of ~30 characters: twice what is rendered on the calling thread.
+    const LONG_ROWS = Math.ceil((2 * INLINE_MARKDOWN_CHARS) / 30);
+    const site = await r.publishedSite([
+      { title: 'Intro', slug: 'intro', document: md('Hello.') },
+      { title: 'Short', slug: 'short', document: md(table(4)) },
+      { title: 'Long', slug: 'long', document: md(table(LONG_ROWS)) },
+    ]);
+    const cells = async (slug: string) => (await r.page(`${site.url}/${slug}`)).match(/<tr>[\s\S]*?<\/tr>/g)!;
+    const [short, long] = [await cells('short'), await cells('long')];
+    // The same rows (the long page's first ones are the short page's), the links resolved to the page.
+    expect(long.length).toBe(1 + LONG_ROWS);
+    expect(long.slice(0, short.length)).toEqual(short);
+    expect(long.at(-1)).toMatch(/<a href="[^"]*\/intro">y<\/a>/);
   }, 60_000);
 
   it('answers a job over its time with a 422 naming the limit, and records PARSE_ERROR for a document', async () => {
