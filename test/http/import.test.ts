@@ -416,10 +416,8 @@ httpSuite(
       ];
       for (const [path, body, message] of cases) {
         const url = web.serve(path, { type: 'application/zip', body });
-        const started = performance.now();
         const refused = await importInto(space.id, { url, source: 'zip' });
         expect([refused.status, refused.body.error.message]).toEqual([400, `url: ${url}${message.startsWith(':') ? '' : ' '}${message}`]);
-        expect(performance.now() - started).toBeLessThan(5000);
       }
       expect(await a.stored(space.id)).toEqual(before);
     });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openAPIPageJob } from '../../src/core/content/computed-page.js';
 import { defineJob } from '../../src/core/job.js';
 import { prepareJobs } from '../../src/core/jobs.js';
@@ -16,6 +16,9 @@ import { PETSTORE_31 } from '../http/openapi-sources.js';
  * elsewhere is shown by its moved input (a transferred buffer is detached here) and by the main thread's
  * event loop turning while it ran.
  */
+
+// Every thread a pool starts loads the sources through tsx: seconds each, over 10 on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let pool: Workers | undefined;
 afterEach(async () => {
@@ -137,8 +140,7 @@ describe('the worker pool', () => {
       await Promise.all([cold.close(), warm.close(), strict.close()]);
     }
     expect(warm.threadCount).toBe(0);
-    // Four threads load the sources through tsx: over 10 s on a loaded machine.
-  }, 60_000);
+  });
 
   it('prepares the jobs: the OpenAPI job readies its validator, and preparing all of them never throws', async () => {
     await expect(parseSpecificationJob.prepare!()).resolves.toBeUndefined();
@@ -146,7 +148,7 @@ describe('the worker pool', () => {
     // A warm thread prepares them as it starts; a job sent at once still gets the right answer.
     pool = createWorkerPool({ threads: 1, warmThreads: 1 });
     expect((await pool.run(parseSpecificationJob, [new TextEncoder().encode(JSON.stringify(PETSTORE_31))]))?.digest).toMatch(/^[0-9a-f]{64}$/);
-  }, 60_000);
+  });
 
   it('stops a job whose thread runs out of its memory with a 422 naming the limit', async () => {
     pool = createWorkerPool({ threads: 1, jobMemoryMb: 64 });
