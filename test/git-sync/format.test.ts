@@ -163,6 +163,21 @@ describe('writeRepository', () => {
     expect(readGitbookConfig(decode(files.get('.gitbook.yaml')!))).toEqual({ root: 'docs', readme: 'intro.md', summary: 'SUMMARY.md', redirects: { old: 'intro.md' } });
   });
 
+  it('reads a page layout in the public API\'s spelling and in the hosted platform\'s, writes the first, and reads it back', () => {
+    const hosted = '---\nlayout:\n  width: wide\n  title:\n    visible: false\n  cover:\n    visible: true\n    size: full\n  outline:\n    visible: false\n  unknownOption: 3\n---\n\n# Wide\n';
+    const api = '---\nlayout:\n  description: false\n  pagination: false\n---\n\n# Plain\n';
+    const { plan } = read(repo({ 'SUMMARY.md': '* [Wide](wide.md)\n* [Plain](plain.md)\n', 'wide.md': hosted, 'plain.md': api }));
+    expect(plan.pages.map((page) => page.meta.layout)).toEqual([
+      { width: 'wide', title: false, cover: true, coverSize: 'full', outline: false },
+      { description: false, pagination: false },
+    ]);
+    expect(refusal(() => read(repo({ 'a.md': '---\nlayout:\n  title: maybe\n---\n# A\n' })))).toMatch(/^repo: a\.md: markdown: frontmatter layout\.title: /);
+    const laidOut = { ...content, pages: [{ ...content.pages[0], meta: { layout: { width: 'wide' as const, outline: false } } }] };
+    const written = writeRepository(laidOut, { root: '', redirects: {} });
+    expect(decode(written.get('intro.md')!)).toMatch(/^---\nlayout:\n  width: wide\n  outline: false\n---\n/);
+    expect(read([...written].map(([path, bytes]) => ({ path, bytes }))).plan.pages[0].meta).toEqual({ layout: { width: 'wide', outline: false } });
+  });
+
   it('reads back what it writes', () => {
     const written = writeRepository(content, { root: '', redirects: {} });
     const { plan } = read([...written].map(([path, bytes]) => ({ path, bytes })));

@@ -130,6 +130,16 @@ httpSuite(
       expect(await body(spaceId, ids.Welcome)).toBe('Hello again.\n');
     });
 
+    it('takes a page layout from the front matter, and keeps the platform\'s where the file sets none', { timeout: 60_000 }, async () => {
+      const { spaceId, name, url, ids } = await synced();
+      await platformEdit(spaceId, [{ operation: 'update_page', page: ids.API, layout: { outline: false } }]);
+      server.commit(name, { 'README.md': '---\nlayout:\n  title:\n    visible: false\n  width: wide\n---\n\n# Welcome\n\nHello.\n' });
+      expect(await gitImport(spaceId, url)).toMatchObject({ state: 'success' });
+      const layout = async (pageId: string) => (await h().owner.get(`${a.contentOf(spaceId)}/page/${pageId}`)).body.layout;
+      expect(await layout(ids.Welcome)).toMatchObject({ title: false, width: 'wide', outline: true });
+      expect(await layout(ids.API)).toMatchObject({ title: true, width: 'default', outline: false });
+    });
+
     it('puts a standalone import in a new change request, open for review, and leaves the space and its sync as they were', { timeout: 60_000 }, async () => {
       const { spaceId, name, url, ids } = await synced();
       const synced1 = (await h().platform.store.read((tx) => tx.get(TABLES.gitSyncs, spaceId))) as Record<string, unknown>;

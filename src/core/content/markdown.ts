@@ -14,6 +14,7 @@ import { blocksToMarkdown, itemsToMdast } from './blocks/mdast.js';
 import { parseBlocks } from './blocks/parse.js';
 import { boundedMarkdown } from './markdown-limits.js';
 import { PageTextFields } from './page-fields.js';
+import { PageLayoutInput, PageLayoutSchema, type PageLayoutSettings } from './page-layout.js';
 
 /**
  * The one Markdown parser and printer of the project (mdast: mdast-util-from-markdown and
@@ -104,6 +105,25 @@ export interface PageMeta {
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
+  /** Layout options (readLayout). */
+  layout?: PageLayoutSettings;
+}
+
+/**
+ * A frontmatter `layout`: the public API's page layout options (`title: false`, `coverSize: full`), or the
+ * hosted platform's spelling of the same, each shown part as `{visible: …}` (a cover's `size` too).
+ * Options this platform does not know are ignored, as other frontmatter keys are.
+ */
+function readLayout(value: unknown): PageLayoutSettings {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('markdown: frontmatter layout must be a mapping');
+  const flat: Record<string, unknown> = {};
+  for (const [name, option] of Object.entries(value as Record<string, unknown>)) {
+    if (!(name in PageLayoutSchema.entries)) continue;
+    const spelled = typeof option === 'object' && option !== null && !Array.isArray(option) ? (option as Record<string, unknown>) : undefined;
+    flat[name] = spelled === undefined ? option : spelled.visible;
+    if (name === 'cover' && spelled?.size !== undefined && flat.coverSize === undefined) flat.coverSize = spelled.size;
+  }
+  return parseOrThrow(PageLayoutInput, flat, 'markdown: frontmatter layout');
 }
 
 const TEXT_FIELDS = ['title', 'description', 'emoji', 'icon'] as const;
@@ -136,6 +156,7 @@ export function readFrontmatter(root: Root): PageMeta {
     if (typeof record[field] !== 'boolean') throw badRequest(`markdown: frontmatter ${field} must be true or false`);
     meta[field] = record[field] as boolean;
   }
+  if (record.layout !== undefined && record.layout !== null) meta.layout = readLayout(record.layout);
   return meta;
 }
 

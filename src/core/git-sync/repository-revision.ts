@@ -2,6 +2,7 @@ import type { WriteContext } from '../context.js';
 import { openDraft, type CommitMeta, type NewPage, type RevisionDraft } from '../content/draft.js';
 import type { ImportPlan, PlannedPage } from '../content/import/plan.js';
 import { LAYOUT_TYPES, pathUnder, type FileEntry, type PageEntry } from '../content/model.js';
+import { settleLayout } from '../content/page-layout.js';
 import { TABLES, type ContentDocumentRecord, type RevisionRecord } from '../records.js';
 
 /**
@@ -57,11 +58,13 @@ class RepositorySide {
       ...page.meta,
       ...(page.type === 'document' && (sameBody && was?.document !== undefined ? { document: was.document } : { markdown: page.markdown })),
       ...(page.type === 'link' && page.url !== undefined && { target: { kind: 'url' as const, url: page.url } }),
-      ...(was !== undefined && LAYOUT_TYPES.has(page.type) && { layout: was.layout, cover: was.cover ?? null }),
+      // A layout in the front matter is the repository's; without one, the page keeps the base's.
+      ...(was !== undefined && LAYOUT_TYPES.has(page.type) && { layout: page.meta.layout ?? was.layout, cover: was.cover ?? null }),
     };
     if (was === undefined) return fields;
     const url = was.target?.kind === 'url' ? was.target.url : undefined;
-    const same = sameBody && url === page.url && FORMAT_FIELDS.every((field) => (fields[field] || undefined) === (was[field] || undefined));
+    const sameLayout = JSON.stringify(settleLayout(undefined, fields.layout)) === JSON.stringify(was.layout);
+    const same = sameBody && sameLayout && url === page.url && FORMAT_FIELDS.every((field) => (fields[field] || undefined) === (was[field] || undefined));
     return { ...fields, createdAt: was.createdAt, ...(same && { updatedAt: was.updatedAt }) };
   }
 

@@ -62,6 +62,8 @@ function frontMatter(meta: PlannedMeta): string | undefined {
   const fields: Record<string, unknown> = {};
   for (const field of ['description', 'emoji', 'icon'] as const) if (meta[field] !== undefined) fields[field] = meta[field];
   for (const field of ['hidden', 'noIndex', 'noRobotsIndex'] as const) if (meta[field]) fields[field] = true;
+  // The options set away from the defaults, in the public API's spelling (readFrontmatter reads both).
+  if (meta.layout !== undefined && Object.keys(meta.layout).length > 0) fields.layout = { ...meta.layout };
   return Object.keys(fields).length === 0 ? undefined : stringifyYaml(fields).trimEnd();
 }
 
