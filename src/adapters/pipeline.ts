@@ -85,7 +85,11 @@ export function createPipeline(platform: Platform, options: PipelineOptions = {}
     // A path no route has may be a published site read at its own hostname; else `/` is the landing answer.
     if (match.kind === 'not-found') {
       const hosted = (await answerSiteMcp(platform, request, requestId, logger)) ?? (await reader.hosted(request));
-      return hosted ?? (request.path === '/' ? home(request) : errorResponse(404, `No endpoint ${request.method} ${request.path}`));
+      if (hosted) return hosted;
+      if (request.path === '/') return home(request);
+      // Browsers ask every host for its icon: the server's is the reader's default.
+      if (request.path === '/favicon.ico' && (request.method === 'GET' || request.method === 'HEAD')) return reader.favicon();
+      return errorResponse(404, `No endpoint ${request.method} ${request.path}`);
     }
     if (match.kind === 'method-not-allowed') {
       return errorResponse(405, `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(', ')}`, {

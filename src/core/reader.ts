@@ -4,6 +4,7 @@
  */
 export { readPublished } from './sites/reader/read-published.js';
 export { readPublishedRobots, readPublishedSitemap } from './sites/reader/sitemap.js';
+export { FAVICON_SEGMENT, readPublishedFavicon } from './sites/reader/favicon.js';
 export { readPublishedLlms } from './sites/reader/llms.js';
 export { readPublishedLlmsPart } from './sites/reader/llms-full.js';
 export { admitSiteMcp, readPublishedPage, readPublishedStructure, searchPublishedSite, type SiteMcpAdmission } from './sites/reader/site-mcp.js';

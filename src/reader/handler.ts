@@ -1,10 +1,11 @@
 import type { Platform } from '../core/platform.js';
-import { ApiError, LLMS_FULL_SEGMENT, LLMS_SEGMENT, readPublished, readPublishedLlms, readPublishedLlmsPart, readPublishedRobots, readPublishedSitemap, type Admitted, type LlmsMore, type ReaderAnswer } from '../core/reader.js';
+import { ApiError, FAVICON_SEGMENT, readPublishedFavicon, LLMS_FULL_SEGMENT, LLMS_SEGMENT, readPublished, readPublishedLlms, readPublishedLlmsPart, readPublishedRobots, readPublishedSitemap, type Admitted, type LlmsMore, type ReaderAnswer } from '../core/reader.js';
 import { FRAGMENT_CSP, FRAME_ANCESTORS } from '../adapters/framing.js';
 import { matchesEtag } from '../adapters/if-none-match.js';
 import type { BodyStream, PlainRequest, PlainResponse } from '../adapters/plain.js';
 import { RenderCache } from './cache.js';
 import { setCookie, SHARE_COOKIE, VISITOR_COOKIE } from './cookies.js';
+import { faviconResponse } from './favicon.js';
 import { escapeHtml } from './html.js';
 import { notFoundDocument, pageBody, pageDocument, plainDocument, searchDocument, searchResults, unauthorizedDocument, type Rendered } from './pages.js';
 import { parseRequest, placeOfHost, placeOfPath, PUBLISHED_PREFIX, type ParsedRequest } from './request.js';
@@ -94,6 +95,11 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
     const origin = request.origin;
     const secure = (platform.baseUrl ?? origin ?? '').startsWith('https:');
     const rest = parsed.reader.segments;
+    // A site's favicon, or the default one for a space, and for any site the visitor may not know of.
+    if (rest.length === 1 && rest[0] === FAVICON_SEGMENT) {
+      const icon = 'spaceId' in parsed.reader.site ? undefined : await run(readPublishedFavicon, { site: parsed.reader.site }, origin);
+      return faviconResponse(icon?.kind === 'favicon' ? icon.favicon : undefined);
+    }
     let result: ReaderAnswer;
     if (!('spaceId' in parsed.reader.site) && rest.length === 1 && (rest[0] === 'robots.txt' || rest[0] === 'sitemap.xml')) {
       result = await run(rest[0] === 'robots.txt' ? readPublishedRobots : readPublishedSitemap, { site: parsed.reader.site }, origin);
@@ -114,6 +120,8 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
           headers: { location: result.location, 'cache-control': 'no-store' },
           ...(result.cookiePath !== undefined && cookiesFor(parsed, result.admitted, result.cookiePath, secure)),
         };
+      case 'favicon':
+        return faviconResponse(result.favicon);
       case 'robots':
         return {
           status: 200,
@@ -210,6 +218,8 @@ export function createReader(platform: Platform, options: ReaderOptions = {}) {
 
   return {
     failurePage,
+    /** The server's own `/favicon.ico` (a host that is no site's): the default favicon. */
+    favicon: (): PlainResponse => faviconResponse(undefined),
     /** Answers the paths under /published/, or undefined (at once) for any other path. */
     published(request: PlainRequest): Promise<PlainResponse> | undefined {
       if (!request.path.startsWith(PUBLISHED_PREFIX)) return undefined;

@@ -1,6 +1,7 @@
 import type { TextLanguage } from '../core/reader.js';
 import type { HeaderItem, LookLink, NavLink, NavNode, SiteChrome, SiteLook, TabEntry, ThemedUrls } from '../core/reader.js';
 import { html, raw, type Html } from './html.js';
+import { faviconLinks } from './favicon.js';
 import { READER_SCRIPT } from './script.js';
 import type { Words } from './words.js';
 
@@ -21,6 +22,8 @@ export interface Shell {
   readonly body: Html;
   /** The site's favicon, when it has one. */
   readonly favicon?: SiteLook['favicon'];
+  /** The URL of the site's favicon.ico, linked where the site has no favicon of its own; absent outside any site. */
+  readonly siteIcon?: string;
   /** The URL of the page's Markdown version, for AI tools. */
   readonly markdownUrl?: string;
   /** The one URL of a page that several URLs serve (the site's own URL serves its first page), for <link rel="canonical"> and Open Graph. */
@@ -29,16 +32,6 @@ export interface Shell {
   readonly image?: string;
   /** The browser's color around the page, light and dark (theme-color); which of them as the site's mode says. */
   readonly themeColor?: { readonly light: string; readonly dark: string; readonly mode: SiteLook['mode'] };
-}
-
-/** The <link rel="icon"> of a favicon: its image for each color scheme, or its emoji drawn in an SVG. */
-function faviconLinks(favicon: SiteLook['favicon']): Html | undefined {
-  if (favicon === undefined) return undefined;
-  if ('emoji' in favicon) {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${favicon.emoji.replace(/[<>&]/g, '')}</text></svg>`;
-    return html`<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}">`;
-  }
-  return html`<link rel="icon" href="${favicon.light}" media="(prefers-color-scheme: light)"><link rel="icon" href="${favicon.dark}" media="(prefers-color-scheme: dark)">`;
 }
 
 /** <meta name="theme-color">: one color for a site in one mode, one for each color scheme otherwise. */
@@ -80,7 +73,7 @@ ${shell.description && html`<meta name="description" content="${shell.descriptio
 <meta name="referrer" content="strict-origin-when-cross-origin">
 ${shell.canonical && html`<link rel="canonical" href="${shell.canonical}">`}
 ${sharingMeta(shell, shell.title)}${shell.themeColor && themeColorMeta(shell.themeColor)}
-${faviconLinks(shell.favicon)}
+${faviconLinks(shell.favicon, shell.siteIcon)}
 ${shell.markdownUrl && html`<link rel="alternate" type="text/markdown" href="${shell.markdownUrl}">`}
 <style>${raw(shell.style)}</style>
 </head>

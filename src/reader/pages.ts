@@ -1,4 +1,4 @@
-import type { EmptyReason, PageView, ReaderHit, SiteChrome, Workers } from '../core/reader.js';
+import { FAVICON_SEGMENT, type EmptyReason, type PageView, type ReaderHit, type SiteChrome, type Workers } from '../core/reader.js';
 import { renderApiReference } from './api-reference.js';
 import { API_STYLES } from './api-styles.js';
 import { emptySaid } from './empty-site-words.js';
@@ -48,6 +48,7 @@ ${footer(chrome, words)}`;
     style,
     body,
     favicon: chrome.look.favicon,
+    siteIcon: `${chrome.url}/${FAVICON_SEGMENT}`,
     markdownUrl: options.markdownUrl,
     canonical: options.canonical,
     image: options.image,

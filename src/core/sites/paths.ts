@@ -40,11 +40,11 @@ export function assertPathFree(path: string, siblings: readonly { id: string; pa
 /**
  * The reader's own names: what a section, a site space or a page may never be called, so that none of them
  * shadows the reader's paths (or is shadowed by them). `~` starts every path the reader adds under a site
- * space (`~search`, `~mcp`); the site's root answers `sitemap.xml`, `robots.txt`, `llms.txt` and
- * `llms-full.txt`; and a page's URL plus `.md` is its Markdown. Slugs made from titles are letters, digits
+ * space (`~search`, `~mcp`); the site's root answers `sitemap.xml`, `robots.txt`, `llms.txt`,
+ * `llms-full.txt` and `favicon.ico`; and a page's URL plus `.md` is its Markdown. Slugs made from titles are letters, digits
  * and `-` (slugOf, content/slugs.ts), so they never are one of these.
  */
-const READER_FILES: ReadonlySet<string> = new Set(['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt']);
+const READER_FILES: ReadonlySet<string> = new Set(['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt', 'favicon.ico']);
 
 /** Whether a path segment is one of the reader's own names (case aside). */
 export function isReserved(segment: string): boolean {
@@ -54,5 +54,5 @@ export function isReserved(segment: string): boolean {
 /** A check of a valibot schema: the string is none of the reader's own names (a custom rule the OpenAPI document states by its message). */
 export const notReserved = v.check<string, string>(
   (segment) => !isReserved(segment),
-  "must not be one of the reader's own names: none may start with ~, be sitemap.xml, robots.txt, llms.txt or llms-full.txt, or end with .md",
+  "must not be one of the reader's own names: none may start with ~, be sitemap.xml, robots.txt, llms.txt, llms-full.txt or favicon.ico, or end with .md",
 );

@@ -54,14 +54,14 @@ httpSuite('reader customization', (h) => {
 
   it('shows its favicon: an image per color scheme, or its emoji', async () => {
     const site = await r.publishedSite(pages);
-    expect(await r.page(site.url)).not.toContain('rel="icon"');
+    expect(await r.page(site.url)).toContain(`<link rel="icon" href="${site.url}/favicon.ico" type="image/svg+xml">`);
     await r.customize(site.id, (settings) => (settings.favicon = { icon: { light: 'https://acme.test/light.png', dark: 'https://acme.test/dark.png' } }));
     const html = await r.page(site.url);
     expect(html).toContain('<link rel="icon" href="https://acme.test/light.png" media="(prefers-color-scheme: light)">');
     expect(html).toContain('<link rel="icon" href="https://acme.test/dark.png" media="(prefers-color-scheme: dark)">');
     await r.customize(site.id, (settings) => (settings.favicon = { emoji: '1f4d8' }));
     const response = await r.read(site.url);
-    const emoji = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)">/.exec(response.text)?.[1];
+    const emoji = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)"/.exec(response.text)?.[1];
     expect(decodeURIComponent(emoji ?? '')).toContain('>📘</text>');
     // The page's policy lets browsers show it.
     expect(response.headers.get('content-security-policy')).toContain("img-src 'self' https: http: data:;");

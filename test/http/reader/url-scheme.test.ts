@@ -106,7 +106,7 @@ httpSuite('reader URL scheme', (h) => {
     const section = await r.addSection(created.id, space, 'Guides');
     const siteSpace = section.siteSpaces[0];
     const before = await r.stored();
-    const names = ['~search', '~mcp', 'sitemap.xml', 'robots.txt', 'llms.txt', 'LLMS-FULL.TXT', 'intro.md'];
+    const names = ['~search', '~mcp', 'sitemap.xml', 'robots.txt', 'llms.txt', 'LLMS-FULL.TXT', 'Favicon.ico', 'intro.md'];
     const refusals = names.map((path) => [{ path }, /^path: must not/] as [Record<string, string>, RegExp]);
     await expectRefusals((body) => h().owner.patch(`${r.site(created.id)}/sections/${section.id}`, body), refusals);
     await expectRefusals((body) => h().owner.patch(`${r.site(created.id)}/site-spaces/${siteSpace.id}`, body), refusals);

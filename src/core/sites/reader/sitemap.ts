@@ -16,7 +16,7 @@ import { visibleStructure } from './visible-structure.js';
  */
 
 /** The site a request names (view.ts SiteRef). */
-const SiteName = v.custom<SiteRef>((value) => typeof value === 'object' && value !== null);
+export const SiteName = v.custom<SiteRef>((value) => typeof value === 'object' && value !== null);
 
 /** The robots.txt of a published site. */
 export const readPublishedRobots = readOperation({

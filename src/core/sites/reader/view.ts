@@ -217,4 +217,6 @@ export type ReaderAnswer =
   | { readonly kind: 'search'; readonly chrome: SiteChrome; readonly query: string; readonly hits: readonly ReaderHit[]; readonly count: number; readonly admitted: Admitted }
   | { readonly kind: 'sitemap'; readonly urls: readonly string[] }
   /** robots.txt: where the sitemap is, and the site's llms.txt and llms-full.txt; absent: the site asks not to be crawled. */
-  | { readonly kind: 'robots'; readonly sitemap?: string; readonly llms?: readonly string[] };
+  | { readonly kind: 'robots'; readonly sitemap?: string; readonly llms?: readonly string[] }
+  /** favicon.ico: the site's customized favicon; absent: the default one. */
+  | { readonly kind: 'favicon'; readonly favicon?: SiteLook['favicon'] };
