@@ -10,6 +10,7 @@ import { markdownDocumentJob } from './content/document-job.js';
 import { planImportJob } from './content/import/plan-job.js';
 import { readRepositoryJob } from './git-sync/read-job.js';
 import { outlineJob } from './content/outline-job.js';
+import { readBodiesJob } from './content/read-bodies-job.js';
 import { rewriteUrlsJob } from './content/rewrite-urls.js';
 import { pdfReferencesJob, renderPdfJob } from './content/pdf/render-job.js';
 import { parseSpecificationJob } from './openapi-specs/parse.js';
@@ -36,6 +37,7 @@ const JOBS: readonly Job<any, any>[] = [
   markdownDocumentJob,
   nodePreviewJob,
   outlineJob,
+  readBodiesJob,
   rewriteUrlsJob,
   mergedBodyJob,
 ];

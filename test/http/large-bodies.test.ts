@@ -4,36 +4,24 @@ import { readPageText } from '../../src/core/content/author/page-text.js';
 import { markdownToDocument } from '../../src/core/content/document.js';
 import { normalizeMarkdown } from '../../src/core/content/markdown.js';
 import { INLINE_MARKDOWN_CHARS } from '../../src/core/content/markdown-work.js';
-import type { Job } from '../../src/core/job.js';
-import { errorOf, runJob } from '../../src/core/jobs.js';
-import type { Workers } from '../../src/core/workers.js';
 import { authoring, md } from './authoring.js';
 import { commentHelpers } from './comment-helpers.js';
 import { httpSuite } from './harness.js';
 import { readerHelpers } from './reader/reader-helpers.js';
+import { threadLikeWorkers } from './thread-like-workers.js';
 
 /**
  * Bodies longer than INLINE_MARKDOWN_CHARS are parsed as jobs (content/markdown-work.ts), off the event loop
  * on the worker pool. Here the jobs run through a `workers` port that does what the pool does to them (input
- * and output cloned as between threads, errors carried as status and message; test/workers runs the real
- * pool), and notes which ran: each kind of large body is written, read and commented on, and answers what
+ * and output cloned as between threads, errors carried as status and message: thread-like-workers.ts), and
+ * notes which ran: each kind of large body is written, read and commented on, and answers what
  * the same function gives on the calling thread; a refused one answers the same 400 and changes nothing.
  */
 
 // mdast reads ~10 KB of a table in about a second on a loaded 2-core machine, and each test reads several.
 vi.setConfig({ testTimeout: 60_000 });
 
-const ran: string[] = [];
-/** Runs jobs as the pool's threads do, in this thread: by name from the registry, across a structured clone. */
-const threadLike: Workers = {
-  async run<I, O>(job: Job<I, O>, input: I): Promise<O> {
-    ran.push(job.name);
-    const { result } = await runJob(job.name, structuredClone(input));
-    if (!result.ok) throw errorOf(result, job as Job<unknown, unknown>);
-    return structuredClone(result.value) as O;
-  },
-  async close() {},
-};
+const { workers: threadLike, ran } = threadLikeWorkers();
 beforeEach(() => {
   ran.length = 0;
 });

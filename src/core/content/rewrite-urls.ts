@@ -26,24 +26,43 @@ function urlStart(source: string, node: UrlNode, nodeStart: number): number {
   return bracket < 0 ? -1 : bracket + 2;
 }
 
+/** Where a URL is written in a text: from `start` to `end` (offsets), `url` as written. */
+export interface UrlSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly url: string;
+}
+
 /**
- * The text with each URL that `rewrite` answers a new value for replaced by it; `rewrite` is asked once per
- * URL node, with the URL as written (markdown.ts keeps URLs undecoded).
+ * Where each URL of a link, an image or a link definition is written in a Markdown text, in document order:
+ * the one slow step of rewriting them (a parse), which spliceUrls then uses as often as it likes.
  */
-export function rewriteUrls(markdown: string, rewrite: (url: string) => string | undefined): string {
-  const edits: { start: number; end: number; text: string }[] = [];
+export function urlSpans(markdown: string): UrlSpan[] {
+  const spans: UrlSpan[] = [];
   visitUrls(parseMarkdown(markdown), (node) => {
-    const replacement = rewrite(node.url);
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
-    if (replacement === undefined || replacement === node.url || start === undefined || end === undefined) return;
+    if (start === undefined || end === undefined) return;
     const source = markdown.slice(start, end);
     const from = urlStart(source, node, start);
     if (from < 0) return;
     const at = source.indexOf(node.url, from);
     if (at < 0) return;
-    edits.push({ start: start + at, end: start + at + node.url.length, text: replacement });
+    spans.push({ start: start + at, end: start + at + node.url.length, url: node.url });
   });
+  return spans;
+}
+
+/**
+ * The text with each URL of `spans` (urlSpans of this same text) that `rewrite` answers a new value for
+ * replaced by it; `rewrite` is asked once per span, with the URL as written. No parse: string work only.
+ */
+export function spliceUrls(markdown: string, spans: readonly UrlSpan[], rewrite: (url: string) => string | undefined): string {
+  const edits: { start: number; end: number; text: string }[] = [];
+  for (const span of spans) {
+    const replacement = rewrite(span.url);
+    if (replacement !== undefined && replacement !== span.url) edits.push({ start: span.start, end: span.end, text: replacement });
+  }
   edits.sort((a, b) => a.start - b.start);
   let result = '';
   let done = 0;
@@ -54,6 +73,12 @@ export function rewriteUrls(markdown: string, rewrite: (url: string) => string |
   }
   return result + markdown.slice(done);
 }
+
+/**
+ * The text with each URL that `rewrite` answers a new value for replaced by it; `rewrite` is asked once per
+ * URL node, with the URL as written (markdown.ts keeps URLs undecoded).
+ */
+export const rewriteUrls = (markdown: string, rewrite: (url: string) => string | undefined): string => spliceUrls(markdown, urlSpans(markdown), rewrite);
 
 /** The input of rewriteUrlsJob: the text, and the new URL of each URL (as written) to replace. */
 export interface UrlRewrite {

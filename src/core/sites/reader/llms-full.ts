@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import type { Context } from '../../context.js';
 import { computedSeed } from '../../content/computed.js';
+import { readBodiesJob, type ReadBody } from '../../content/read-bodies-job.js';
+import { readMarkdown } from '../../content/revision.js';
 import { ApiError, notFound } from '../../errors.js';
 import { readOperation } from '../../operation.js';
 import { pacer } from '../../pause.js';
@@ -54,14 +56,36 @@ async function seedsOf(ctx: Context, pages: readonly Placed[]): Promise<string[]
 const partKind = (index: SiteIndex, part: number, query: string) => `llms-full\u0000${index.url}\u0000${part}\u0000${query}`;
 const partSource = (revisions: string, seeds: readonly string[]) => `${revisions}\u0000${seeds.join('\u0000')}`;
 
+/**
+ * The stored bodies of a part's document pages read in one job, through the workers port (a thread of the
+ * pool where the platform has one): their parses are most of a part's work, ~10 ms for 32 short pages, which
+ * markdown-work.ts would leave on the event loop one short body at a time. Undefined for a computed page,
+ * whose body is made from its specification (readerBody reads it as it does for its HTML).
+ */
+async function readBodiesOf(ctx: Context, pages: readonly Placed[], pace: () => Promise<void> | undefined): Promise<(ReadBody | undefined)[]> {
+  const stored: string[] = [];
+  const at: number[] = [];
+  for (const [position, { page }] of pages.entries()) {
+    if (page.entry.type !== 'document') continue;
+    await pace();
+    stored.push(await readMarkdown(ctx.tx, page.entry));
+    at.push(position);
+  }
+  const read = stored.length > 0 ? await ctx.workers.run(readBodiesJob, stored) : [];
+  const bodies: (ReadBody | undefined)[] = pages.map(() => undefined);
+  at.forEach((position, n) => (bodies[position] = read[n]));
+  return bodies;
+}
+
 /** Makes a part: each page's Markdown after a blank line, its links carrying `query`, pausing every TURN_MS. */
 async function makePart(ctx: Context, pages: readonly Placed[], query: string): Promise<string> {
   const pace = pacer(TURN_MS);
+  const bodies = await readBodiesOf(ctx, pages, pace);
   let text = '';
-  for (const { siteSpace, page } of pages) {
+  for (const [position, { siteSpace, page }] of pages.entries()) {
     await pace();
     const navigation = await navigationOf(ctx, siteSpace.revision, siteSpace.address);
-    text += `\n${await pageMarkdown(ctx, siteSpace.organizationId, siteSpace.revision, navigation, page.entry, query)}`;
+    text += `\n${await pageMarkdown(ctx, siteSpace.organizationId, siteSpace.revision, navigation, page.entry, query, bodies[position])}`;
   }
   return text;
 }

@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { refOfUrl } from '../../content/document.js';
-import { rewriteUrlsOff } from '../../content/rewrite-urls.js';
+import type { ReadBody } from '../../content/read-bodies-job.js';
+import { rewriteUrlsOff, spliceUrls } from '../../content/rewrite-urls.js';
 import type { RevisionRecord } from '../../records.js';
 import { markdownUrlOf } from './ai-paths.js';
 import type { Navigation, ReadablePage } from './navigation.js';
@@ -15,10 +16,11 @@ import { readerBody } from './page-body.js';
 
 /**
  * The Markdown of a readable page of a revision of a space of `organizationId`, under the URLs of a
- * navigation; its links to pages carry `query` (shareQueryOf: the visitor's share key, or '').
+ * navigation; its links to pages carry `query` (shareQueryOf: the visitor's share key, or ''). `read` is its
+ * stored body as the caller read it already (read-bodies-job.ts), so that nothing here parses it again.
  */
-export async function pageMarkdown(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage, query = ''): Promise<string> {
-  const body = await readerBody(ctx, organizationId, revision, navigation, page);
+export async function pageMarkdown(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage, query = '', read?: ReadBody): Promise<string> {
+  const body = await readerBody(ctx, organizationId, revision, navigation, page, read?.outline);
   return ctx.derived.get(`reader-markdown\u0000${navigation.key}\u0000${page.id}\u0000${body.source}\u0000${query}`, revision.id, async () => {
     const rewritten = (url: string): string | undefined => {
       const ref = refOfUrl(url);
@@ -33,8 +35,10 @@ export async function pageMarkdown(ctx: Context, organizationId: string, revisio
       const target = rewritten(url);
       if (target !== undefined) urls[url] = target;
     }
-    // Only a body that links a page or a file is parsed, off the event loop when it is long (markdown-work.ts).
-    const text = Object.keys(urls).length > 0 ? await rewriteUrlsOff(ctx.workers, { markdown: body.markdown, urls }) : body.markdown;
+    // Only a body that links a page or a file is parsed, off the event loop when it is long (markdown-work.ts);
+    // one read already knows where its URLs are written.
+    const lookup = (url: string) => (Object.hasOwn(urls, url) ? urls[url] : undefined);
+    const text = Object.keys(urls).length === 0 ? body.markdown : read ? spliceUrls(body.markdown, read.spans, lookup) : await rewriteUrlsOff(ctx.workers, { markdown: body.markdown, urls });
     const head = `# ${page.title}\n\n${page.description !== undefined && page.description !== '' ? `${page.description}\n\n` : ''}`;
     return `${head}${text.trimEnd()}\n`;
   });
