@@ -35,6 +35,12 @@ export interface Operation<I = any, O = any, C = I> {
    * third argument. Absent for most operations.
    */
   readonly prepare?: (ctx: PrepareContext, input: I) => Promise<unknown>;
+  /**
+   * Whether this input has work for `prepare` (absent: always). When it has none, `prepare` does not run and
+   * `run` gets undefined: the caller's token is then looked up in the operation's transaction, not in a
+   * read transaction of its own before it (two round trips fewer on PostgreSQL).
+   */
+  readonly prepares?: (input: I) => boolean;
   /** Does the work. */
   readonly run: (ctx: any, input: I, prepared?: any) => Promise<O>;
   /** The schema of the whole input, for library calls: takes what a caller passes (C), gives I. */
@@ -61,6 +67,8 @@ interface Definition<P extends Entries, Q extends Entries, B extends Entries, R 
    * everything again inside its transaction.
    */
   prepare?: (ctx: PrepareContext, input: InputOf<P, Q, B>) => Promise<X>;
+  /** Whether this input has work for `prepare` (see Operation.prepares); without, `run` gets undefined, so X includes it. */
+  prepares?: (input: InputOf<P, Q, B>) => boolean;
   run: (ctx: A, input: InputOf<P, Q, B>, prepared: NoInfer<X>) => Promise<R extends v.GenericSchema ? v.InferInput<R> : void>;
 }
 
@@ -101,6 +109,7 @@ function build<I, O, C>(access: 'read' | 'write', definition: Definition<any, an
     body,
     response: definition.response,
     ...(definition.prepare && { prepare: definition.prepare as Operation<I, O>['prepare'] }),
+    ...(definition.prepares && { prepares: definition.prepares as Operation<I, O>['prepares'] }),
     ...(definition.heavy && { heavy: true }),
     run: definition.run as Operation<I, O>['run'],
     input: v.object({ ...params, ...query, ...(body ?? {}) }) as unknown as v.GenericSchema<C, I>,

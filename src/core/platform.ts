@@ -256,10 +256,11 @@ export function createPlatform(options: PlatformOptions): Platform {
     // (An operation of a route without authentication gets no caller.)
     const token = runAs && 'bearer' in runAs ? runAs.bearer : null;
     let known = token === null ? (runAs as Actor) : undefined;
-    if (token !== null && operation.prepare) known = await store.read((tx) => actorOf(tx, token));
+    const preparing = operation.prepare !== undefined && (operation.prepares?.(input) ?? true);
+    if (token !== null && preparing) known = await store.read((tx) => actorOf(tx, token));
     const contextOf = (tx: Context['tx'], actor: Caller): Context => new RunContext(tx, actor, urls, ports, deferred, at);
     let prepared: unknown;
-    if (operation.prepare) {
+    if (preparing && operation.prepare) {
       const caller = callerOf(known!);
       const prepare: PrepareContext = {
         actor: caller,

@@ -15,7 +15,11 @@ export const baseRevisionOf = (changeRequest: ChangeRequestRecord): string =>
 
 /** A change request of a space by its id or its number in the space; undefined when there is none. */
 export async function findChangeRequest(ctx: Context, spaceId: string, idOrNumber: string): Promise<ChangeRequestRecord | undefined> {
-  const byId = (await ctx.tx.get(TABLES.changeRequests, idOrNumber)) as ChangeRequestRecord | undefined;
+  return byNumber(ctx, spaceId, idOrNumber, (await ctx.tx.get(TABLES.changeRequests, idOrNumber)) as ChangeRequestRecord | undefined);
+}
+
+/** The change request `byId` (the record whose id is `idOrNumber`) when it is the space's, else the one whose number it is. */
+async function byNumber(ctx: Context, spaceId: string, idOrNumber: string, byId: ChangeRequestRecord | undefined): Promise<ChangeRequestRecord | undefined> {
   if (byId && byId.spaceId === spaceId) return byId;
   if (!/^[1-9]\d{0,15}$/.test(idOrNumber)) return undefined;
   const number = Number(idOrNumber);
@@ -36,9 +40,10 @@ export async function loadChangeRequest(
   doing: string,
   options: ReachOptions = {},
 ): Promise<ChangeRequestAccess> {
-  const access = await loadSpace(ctx, spaceId, options);
+  // The record by id is read with the space (one round trip on PostgreSQL), and used once the caller may.
+  const [access, byId] = await Promise.all([loadSpace(ctx, spaceId, options), ctx.tx.get(TABLES.changeRequests, changeRequestId) as Promise<ChangeRequestRecord | undefined>]);
   assertSpaceLevel(access.level, action, `space ${spaceId}`, doing);
-  const changeRequest = await findChangeRequest(ctx, spaceId, changeRequestId);
+  const changeRequest = await byNumber(ctx, spaceId, changeRequestId, byId);
   if (!changeRequest) throw notFound(`No change request ${changeRequestId} in space ${spaceId}`);
   return { ...access, changeRequest };
 }

@@ -5,23 +5,31 @@ import { INDEXES, TABLES, type ChangeRequestRecord } from '../records.js';
 import { Id } from '../schemas.js';
 import { changeRequestNumbers } from '../scopes.js';
 import { requireSpace } from '../spaces/access.js';
-import { presentChangeRequest } from './present.js';
+import { changeRequestObject } from './present.js';
 import { ChangeRequestSchema, ChangeRequestSubject } from './schemas.js';
 
 /**
+ * The highest number a change request of a space holds (one index entry): the floor of the space's counter
+ * (Store.nextNumber), for change requests made before the counter existed.
+ */
+async function highestNumber(ctx: WriteContext, spaceId: string): Promise<number> {
+  const { items } = await ctx.tx.list(TABLES.changeRequests, { index: INDEXES.changeRequestsBySpace, value: spaceId, order: 'desc', limit: 1 });
+  return (items[0] as ChangeRequestRecord | undefined)?.number ?? 0;
+}
+
+/**
  * The next number of a change request in a space, from the space's counter: concurrent creations never read
- * each other's numbers, and none is given twice. The highest number held (one index entry) is the floor,
- * for change requests made before the counter existed.
+ * each other's numbers, and none is given twice.
  */
 export async function nextChangeRequestNumber(ctx: WriteContext, spaceId: string): Promise<number> {
-  const { items } = await ctx.tx.list(TABLES.changeRequests, { index: INDEXES.changeRequestsBySpace, value: spaceId, order: 'desc', limit: 1 });
-  return ctx.tx.nextNumber(changeRequestNumbers(spaceId), (items[0] as ChangeRequestRecord | undefined)?.number ?? 0);
+  return ctx.tx.nextNumber(changeRequestNumbers(spaceId), await highestNumber(ctx, spaceId));
 }
 
 /**
  * Creates a change request: a branch of the space's current content, as a `draft` (it becomes `open` when
  * submitted for review with PATCH status). Its revision is the space's revision, shared until the first
- * edit. Needs the edit permission on the space, which a locked space gives nobody.
+ * edit. Its number comes from the space's counter (nextChangeRequestNumber, with the floor read alongside the
+ * space). Needs the edit permission on the space, which a locked space gives nobody.
  */
 export const createChangeRequest = writeOperation({
   name: 'createChangeRequest',
@@ -30,11 +38,12 @@ export const createChangeRequest = writeOperation({
   body: { subject: v.optional(ChangeRequestSubject) },
   response: ChangeRequestSchema,
   async run(ctx, { spaceId, subject }) {
-    const { space } = await requireSpace(ctx, spaceId, 'edit', 'create a change request', { purge: ctx.tx });
+    // The floor is read with the space (one round trip on PostgreSQL); a number is drawn only once the caller may.
+    const [{ space }, floor] = await Promise.all([requireSpace(ctx, spaceId, 'edit', 'create a change request', { purge: ctx.tx }), highestNumber(ctx, spaceId)]);
     const changeRequest: ChangeRequestRecord = {
       id: ctx.ids.id(),
       spaceId,
-      number: await nextChangeRequestNumber(ctx, spaceId),
+      number: await ctx.tx.nextNumber(changeRequestNumbers(spaceId), floor),
       status: 'draft',
       subject: subject ?? '',
       createdBy: ctx.actor.userId,
@@ -45,6 +54,7 @@ export const createChangeRequest = writeOperation({
       updatedAt: ctx.now,
     };
     await ctx.tx.insert(TABLES.changeRequests, changeRequest);
-    return presentChangeRequest(ctx, changeRequest, space);
+    // New: no comments yet, and the caller made it.
+    return changeRequestObject(ctx, changeRequest, space, { createdBy: await ctx.actor.user(), comments: 0 });
   },
 });

@@ -146,6 +146,17 @@ export class RevisionDraft {
     return new RevisionDraft(ctx, base, map('pages'), map('children'), map('paths'), map('files'));
   }
 
+  /**
+   * Reads the roots of the page maps (pages, children, paths) at once, for a batch of page changes: each
+   * change reads them in turn (a page, its parent's children, its path), and a write transaction keeps what
+   * it read (PostgreSQL: one round trip, not one a map).
+   */
+  async readPageRoots(): Promise<this> {
+    const { pages, children, paths } = this.base.content;
+    await this.ctx.tx.getMany(TABLES.contentNodes, [pages, children, paths].flatMap((root) => (root.node === null ? [] : [root.node])));
+    return this;
+  }
+
   /** A page by id, as it stands in the draft. */
   async page(id: string): Promise<PageEntry | undefined> {
     return (await this.pages.get(id)) as PageEntry | undefined;

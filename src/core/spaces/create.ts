@@ -8,7 +8,8 @@ import { organizationAccess } from '../permissions.js';
 import { EMPTY_CONTENT } from '../content/model.js';
 import { TABLES, type RevisionContent, type RevisionRecord, type SpaceRecord } from '../records.js';
 import { Id } from '../schemas.js';
-import { presentSpaceTo } from './present.js';
+import { NEW_SPACE_COUNTS, spaceObject } from './present.js';
+import { contentLevels } from './levels.js';
 import { EditModeSchema, Emoji, SpaceLanguageSchema, SpaceSchema, SpaceTitle } from './schemas.js';
 
 /** The title of a space created without one. */
@@ -60,18 +61,22 @@ export const createSpace = writeOperation({
   },
   response: SpaceSchema,
   async run(ctx, { organizationId, title, emoji, parent, editMode, language }) {
-    const { member } = await organizationAccess(ctx, organizationId);
-    await assertMayCreateIn(ctx, organizationId, member, parent);
+    // The place at the end is read with the caller's access (one round trip on PostgreSQL, with the token's
+    // reads); used only once the caller may create there.
+    const [{ member }, orderKey] = await Promise.all([organizationAccess(ctx, organizationId), keyAtEnd(ctx.tx, contentGroup(organizationId, parent))]);
+    // Read before the insert, which changes neither the collections nor the grants they come from.
+    const levels = await contentLevels(ctx, organizationId, member);
+    await assertMayCreateIn(ctx, organizationId, member, parent, levels);
     const space = await insertSpace(ctx, {
       organizationId,
       ...(parent !== undefined && { parent }),
-      orderKey: await keyAtEnd(ctx.tx, contentGroup(organizationId, parent)),
+      orderKey,
       title: title ?? DEFAULT_SPACE_TITLE,
       emoji: emoji ?? '',
       visibility: 'private',
       editMode: editMode ?? 'live',
       ...(language !== undefined && { language }),
     });
-    return presentSpaceTo(ctx, space, member);
+    return spaceObject(ctx, space, levels, NEW_SPACE_COUNTS);
   },
 });

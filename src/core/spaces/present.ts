@@ -64,13 +64,23 @@ function presentHiddenSpace(ctx: Context, space: SpaceRecord): SpaceOutput {
   };
 }
 
+/** The counts a space object shows. */
+export interface SpaceCounts {
+  readonly comments: number;
+  readonly changeRequests: number;
+  readonly changeRequestsOpen: number;
+  readonly changeRequestsDraft: number;
+}
+
+/** The counts of a space created in this transaction: nothing refers to it yet. */
+export const NEW_SPACE_COUNTS: SpaceCounts = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
+
 /**
  * The space object as the member whose levels are given sees it, with its counts computed now; for a
  * member who may not view it, only its id (presentHiddenSpace).
  */
 export async function presentSpace(ctx: Context, space: SpaceRecord, levels: ContentLevels, options: PresentOptions = {}): Promise<SpaceOutput> {
-  const permissions = spacePermissions(levels.space(space), space.editMode);
-  if (!permissions.view) return presentHiddenSpace(ctx, space);
+  if (!spacePermissions(levels.space(space), space.editMode).view) return presentHiddenSpace(ctx, space);
   // Read together: one round trip on a store that batches a turn's reads (PostgreSQL), not four.
   const [comments, changeRequests, changeRequestsOpen, changeRequestsDraft] = await Promise.all([
     // The space's own open comments (one in a change request counts for the change request), from their index.
@@ -79,6 +89,16 @@ export async function presentSpace(ctx: Context, space: SpaceRecord, levels: Con
     countChangeRequests(ctx, space.id, 'open'),
     countChangeRequests(ctx, space.id, 'draft'),
   ]);
+  return spaceObject(ctx, space, levels, { comments, changeRequests, changeRequestsOpen, changeRequestsDraft }, options);
+}
+
+/**
+ * The space object from counts already known (a space created in this transaction has none, so its
+ * operation answers without reading them back); for a member who may not view it, only its id.
+ */
+export function spaceObject(ctx: Context, space: SpaceRecord, levels: ContentLevels, counts: SpaceCounts, options: PresentOptions = {}): SpaceOutput {
+  const permissions = spacePermissions(levels.space(space), space.editMode);
+  if (!permissions.view) return presentHiddenSpace(ctx, space);
   return {
     object: 'space',
     id: space.id,
@@ -96,10 +116,7 @@ export async function presentSpace(ctx: Context, space: SpaceRecord, levels: Con
     ...(space.visibility === 'visitor-auth' && { visitorAuth: { backend: 'custom' as const } }),
     revision: space.revision,
     defaultLevel: levels.defaultLevelOf(space),
-    comments,
-    changeRequests,
-    changeRequestsOpen,
-    changeRequestsDraft,
+    ...counts,
     permissions,
   };
 }

@@ -99,9 +99,10 @@ export class PgWrite extends PgRead implements WriteTransaction {
   override async get(table: string, id: string): Promise<StoredRecord | undefined> {
     const changed = this.staged.get(table);
     if (changed?.has(id)) return changed.get(id) ?? undefined;
-    let known = this.answered.get(table);
-    if (known?.has(id)) return known.get(id);
+    if (this.answered.get(table)?.has(id)) return this.answered.get(table)!.get(id);
     const found = await super.get(table, id);
+    // Looked up again after the wait: gets of one table read together (getMany) each add theirs to one map.
+    let known = this.answered.get(table);
     if (!known) this.answered.set(table, (known = new Map()));
     known.set(id, found);
     return found;

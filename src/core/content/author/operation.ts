@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { assertContentEditable, baseRevisionOf, loadChangeRequest } from '../../change-requests/access.js';
-import { presentChangeRequest } from '../../change-requests/present.js';
+import { changeRequestFigures, changeRequestObject } from '../../change-requests/present.js';
 import { ChangeRequestSchema } from '../../change-requests/schemas.js';
 import { writeOperation } from '../../operation.js';
 import { Id, QueryBoolean, Url } from '../../schemas.js';
@@ -8,7 +8,7 @@ import { commitToChangeRequest, openDraft } from '../draft.js';
 import { presentFile } from '../present.js';
 import { RevisionFileSchema } from '../schemas.js';
 import { applyBatch } from './apply.js';
-import { storeBatchFiles } from './files.js';
+import { storeBatchFiles, type StoredFiles } from './files.js';
 import { ContentChanges } from './schemas.js';
 
 /** What a batch did, as `compat=false` answers it: the change request and each page the batch touched. */
@@ -39,20 +39,22 @@ export const updateChangeRequestContent = writeOperation({
   query: { compat: v.optional(QueryBoolean, true) },
   body: { changes: ContentChanges },
   response: v.union([ChangeRequestSchema, ContentUpdateSchema]),
-  async prepare(ctx, input) {
-    if (!input.changes.some((change) => change.operation === 'insert_files')) return new Map();
+  // Only files have bytes to store first; a batch without them runs in its transaction alone.
+  prepares: (input) => input.changes.some((change) => change.operation === 'insert_files'),
+  async prepare(ctx, input): Promise<StoredFiles | undefined> {
     // Check who asks before fetching or storing anything for them; the transaction checks again.
     await ctx.read(async (read) => assertContentEditable(await loadChangeRequest(read, input.spaceId, input.changeRequestId, 'edit', 'change its content')));
     return storeBatchFiles(ctx, input.changes);
   },
-  async run(ctx, { spaceId, changeRequestId, compat, changes }, stored) {
+  async run(ctx, { spaceId, changeRequestId, compat, changes }, stored = new Map()) {
     const access = await loadChangeRequest(ctx, spaceId, changeRequestId, 'edit', 'change its content', { purge: ctx.tx });
     assertContentEditable(access);
     const { changeRequest, space } = access;
-    const draft = await openDraft(ctx, changeRequest.revision);
+    // What the answer shows besides the record is read with the content (one round trip on PostgreSQL): the batch changes none of it.
+    const [draft, figures] = await Promise.all([openDraft(ctx, changeRequest.revision).then((opened) => opened.readPageRoots()), changeRequestFigures(ctx, changeRequest)]);
     const outcome = await applyBatch(ctx, draft, { organizationId: space.organizationId, baseRevision: baseRevisionOf(changeRequest) }, changes, stored);
     const updated = await commitToChangeRequest(ctx, draft, changeRequest);
-    const presented = await presentChangeRequest(ctx, updated, space);
+    const presented = changeRequestObject(ctx, updated, space, figures);
     if (compat) return presented;
     const location = (id: string) => ctx.urls.api(`/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${id}`);
     return {
