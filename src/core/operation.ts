@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ScopeLock } from '../store/types.js';
 import type { Context, PrepareContext, WriteContext } from './context.js';
 
 /** The entries of an object schema: field name → schema. */
@@ -41,6 +42,14 @@ export interface Operation<I = any, O = any, C = I> {
    * read transaction of its own before it (two round trips fewer on PostgreSQL).
    */
   readonly prepares?: (input: I) => boolean;
+  /**
+   * The scopes a write operation locks (src/core/scopes.ts), derived from its validated input before its
+   * transaction starts: the store takes them first (Store.write's `locks`), so that a networked store does
+   * not run its first attempt again to take a lock asked for after the token's reads. `run` still locks each
+   * where its decision depends on it. Only scopes it always takes: one declared and not needed queues it for
+   * nothing.
+   */
+  readonly locks?: (input: I) => readonly ScopeLock[];
   /** Does the work. */
   readonly run: (ctx: any, input: I, prepared?: any) => Promise<O>;
   /** The schema of the whole input, for library calls: takes what a caller passes (C), gives I. */
@@ -67,6 +76,8 @@ interface Definition<P extends Entries, Q extends Entries, B extends Entries, R 
    * everything again inside its transaction.
    */
   prepare?: (ctx: PrepareContext, input: InputOf<P, Q, B>) => Promise<X>;
+  /** The scopes it locks, from its input (see Operation.locks; write operations only). */
+  locks?: (input: InputOf<P, Q, B>) => readonly ScopeLock[];
   /** Whether this input has work for `prepare` (see Operation.prepares); without, `run` gets undefined, so X includes it. */
   prepares?: (input: InputOf<P, Q, B>) => boolean;
   run: (ctx: A, input: InputOf<P, Q, B>, prepared: NoInfer<X>) => Promise<R extends v.GenericSchema ? v.InferInput<R> : void>;
@@ -110,6 +121,7 @@ function build<I, O, C>(access: 'read' | 'write', definition: Definition<any, an
     response: definition.response,
     ...(definition.prepare && { prepare: definition.prepare as Operation<I, O>['prepare'] }),
     ...(definition.prepares && { prepares: definition.prepares as Operation<I, O>['prepares'] }),
+    ...(definition.locks && { locks: definition.locks as Operation<I, O>['locks'] }),
     ...(definition.heavy && { heavy: true }),
     run: definition.run as Operation<I, O>['run'],
     input: v.object({ ...params, ...query, ...(body ?? {}) }) as unknown as v.GenericSchema<C, I>,

@@ -330,15 +330,19 @@ export function createPlatform(options: PlatformOptions): Platform {
       startDeferred();
       return value;
     }
+    const locks = operation.locks?.(input);
     const outcome = await store
-      .write(async (tx) => {
-        try {
-          return { value: await execute(tx) };
-        } catch (error) {
-          if (error instanceof FailAfterCommit) return { error: error.error };
-          throw error;
-        }
-      })
+      .write(
+        async (tx) => {
+          try {
+            return { value: await execute(tx) };
+          } catch (error) {
+            if (error instanceof FailAfterCommit) return { error: error.error };
+            throw error;
+          }
+        },
+        locks && { locks },
+      )
       .finally(noteTokenUse);
     startDeferred();
     if ('error' in outcome) throw outcome.error;

@@ -1,4 +1,4 @@
-import type { ReadTransaction, WriteTransaction } from '../store/types.js';
+import type { ReadTransaction, ScopeLock, WriteTransaction } from '../store/types.js';
 
 /**
  * The scopes write transactions lock (Store.lock) and the counters they draw numbers from
@@ -39,3 +39,6 @@ export const groupScope = (table: string, value: string) => `group:${table}:${va
 export async function holdExclusive(tx: ReadTransaction, scope: string): Promise<void> {
   if ('lock' in tx) await (tx as WriteTransaction).lock(scope, 'exclusive');
 }
+
+/** An exclusive hold of `scope`, as an operation declares it (Operation.locks). */
+export const exclusive = (scope: string): ScopeLock => ({ scope, mode: 'exclusive' });

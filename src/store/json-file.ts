@@ -119,6 +119,7 @@ class JsonFileStore implements Store {
   /**
    * Commits in memory, then waits until the journal holds the commit and every commit before it: those
    * are what `fn` read. Only then is it visible to reads and acknowledged. A failed append rolls back.
+   * One write at a time holds every scope, so declared locks (options.locks) need nothing more.
    */
   async write<T>(fn: Parameters<Store['write']>[0]): Promise<T> {
     if (this.closed) throw new StoreClosedError();

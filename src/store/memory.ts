@@ -20,6 +20,7 @@ export function memoryStoreOf(engine: Engine): Store {
     read(fn) {
       return closed ? Promise.reject(new StoreClosedError()) : engine.read(fn);
     },
+    // One write at a time holds every scope: declared locks (options.locks) need nothing more.
     async write(fn) {
       check();
       try {

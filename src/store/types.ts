@@ -119,6 +119,23 @@ export interface WriteTransaction extends ReadTransaction {
 /** How a scope is held: `shared` holders run together, an `exclusive` one alone. */
 export type LockMode = 'shared' | 'exclusive';
 
+/** A scope a write transaction holds, and how (WriteTransaction.lock). */
+export interface ScopeLock {
+  readonly scope: string;
+  readonly mode: LockMode;
+}
+
+/** How a write transaction starts. */
+export interface WriteOptions {
+  /**
+   * Scopes to hold from the transaction's start, as though `fn` locked them before anything else: the ones it
+   * will lock, when they are known before it runs (an operation derives them from its input). A store that
+   * takes locks before its snapshot (PostgreSQL) then takes them with its first statement, and never runs an
+   * attempt again for a lock asked for after a read. `fn` may still call `lock` on them; that returns at once.
+   */
+  readonly locks?: readonly ScopeLock[];
+}
+
 /** A store of records with atomic, durable write transactions. */
 export interface Store {
   /**
@@ -140,9 +157,9 @@ export interface Store {
    * with fn's error after a rollback. A write that cannot be made durable rejects with
    * StoreUnavailableError and leaves no trace: neither it nor any write that read it stays visible.
    * `fn` may run again (a store may retry after a serialization failure): it must have no effects
-   * outside its transaction.
+   * outside its transaction. `options.locks`: scopes held from the start (WriteOptions).
    */
-  write<T>(fn: (tx: WriteTransaction) => Promise<T>): Promise<T>;
+  write<T>(fn: (tx: WriteTransaction) => Promise<T>, options?: WriteOptions): Promise<T>;
   /**
    * Resolves when the store is open and takes writes now (readiness probes): the JSON-file store's journal
    * can be appended to, PostgreSQL answers. Rejects with StoreClosedError once closed, or with

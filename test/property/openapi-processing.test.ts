@@ -254,9 +254,9 @@ function failingStore(inner: Store) {
   let countdown = 0;
   const store: Store = {
     read: (fn) => inner.read(fn),
-    write(fn) {
+    write(fn, options) {
       if (countdown > 0 && --countdown === 0) return Promise.reject(new Error('injected store failure'));
-      return inner.write(fn);
+      return inner.write(fn, options);
     },
     ready: () => inner.ready(),
     close: () => inner.close(),

@@ -160,6 +160,22 @@ export function runStoreContract(factory: StoreFactory): void {
         expect(await ranksOf('g')).toEqual(Array.from({ length: WRITERS }, (_, at) => at + 1));
       });
 
+      it('queue on a scope declared when the write starts, without locking it themselves: each sees the one before it', async () => {
+        await open();
+        const appendAfterLast = (writer: number) =>
+          store.write(
+            async (tx) => {
+              // Half of them read something else first: the declared scope is held from the start all the same.
+              if (writer % 2 === 1) await tx.get('things', 'absent');
+              const { items } = await tx.list('things', { index: byGroup, value: 'g', order: 'desc', limit: 1 });
+              await tx.insert('things', record(`w${writer}`, 'g', ((items[0]?.rank as number | undefined) ?? 0) + 1));
+            },
+            { locks: [{ scope: 'scope:g', mode: 'exclusive' }] },
+          );
+        await all(appendAfterLast);
+        expect(await ranksOf('g')).toEqual(Array.from({ length: WRITERS }, (_, at) => at + 1));
+      });
+
       it('run together on a shared scope, losing no write, and an exclusive holder after them sees them all', async () => {
         await open();
         await all((writer) =>

@@ -44,7 +44,7 @@ export function countingStore(inner: Store): CountingStore {
   });
   const store: Store = {
     read: (fn) => inner.read((tx) => fn(reading(tx))),
-    write: (fn) => inner.write((tx) => fn(writing(tx))),
+    write: (fn, options) => inner.write((tx) => fn(writing(tx)), options),
     ready: () => inner.ready(),
     close: () => inner.close(),
   };

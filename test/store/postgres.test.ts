@@ -72,6 +72,45 @@ describe.runIf(postgresAvailable)('PostgreSQL store: writers of two processes on
   });
 });
 
+describe.runIf(postgresAvailable)('PostgreSQL store: scopes declared when a write starts', () => {
+  it('are taken before its snapshot, with its first statement: no attempt runs again, though it locks them after a read', async () => {
+    const schema = freshSchema('declared');
+    schemas.push(schema);
+    const [one, two] = [await open(schema), await open(schema)];
+    try {
+      const locks = [
+        { scope: 'scope:g', mode: 'exclusive' as const },
+        { scope: 'scope:other', mode: 'shared' as const },
+      ];
+      const ranks = await Promise.all(
+        Array.from({ length: 16 }, (_, writer) =>
+          (writer % 2 ? one : two).write(async (tx) => {
+            await tx.get('things', 'absent');
+            await tx.lock('scope:g', 'exclusive');
+            await tx.lock('scope:other', 'shared');
+            const { items } = await tx.list('things', { index: CONTRACT_SCHEMA.things[0], value: 'g', order: 'desc', limit: 1 });
+            const rank = ((items[0]?.rank as number | undefined) ?? 0) + 1;
+            await tx.insert('things', { id: `w${writer}`, group: 'g', rank });
+            return rank;
+          }, { locks }),
+        ),
+      );
+      expect(ranks.sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, at) => at + 1));
+      // Declared, the scopes were never asked for late (without the declaration every writer ran again: see above).
+      expect((one.figures().writeRetries?.['late-lock'] ?? 0) + (two.figures().writeRetries?.['late-lock'] ?? 0)).toBe(0);
+      // A scope locked before the first read besides the declared ones is taken before the snapshot too.
+      await one.write(async (tx) => {
+        await tx.lock('scope:more', 'exclusive');
+        await tx.get('things', 'w1');
+      }, { locks });
+      expect(one.figures().writeRetries?.['late-lock'] ?? 0).toBe(0);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
 describe.runIf(postgresAvailable)('PostgreSQL store: a write that locks a new scope late on every attempt', () => {
   it('ends with StoreUnavailableError (a 503) after its attempts, instead of running again for ever', async () => {
     const schema = freshSchema('late');

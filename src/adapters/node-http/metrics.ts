@@ -83,10 +83,10 @@ export function createMetrics(): Metrics {
     rateLimited: () => limited.inc(),
     instrument(store) {
       stores.push(store);
-      const write: Store['write'] = async (fn) => {
+      const write: Store['write'] = async (fn, options) => {
         const end = writes.startTimer();
         try {
-          return await store.write(fn);
+          return await store.write(fn, options);
         } finally {
           end();
         }

@@ -10,7 +10,7 @@ import { Id } from '../schemas.js';
 import { narrowToOptions } from './fit.js';
 import { fieldKey, findCustomField, loadCustomField, presentCustomField } from './present.js';
 import { CUSTOM_FIELD_TYPES, CustomFieldList, CustomFieldName, CustomFieldSchema, SELECT_TYPES, customFieldDetails } from './schemas.js';
-import { organizationScope } from '../scopes.js';
+import { exclusive, groupScope, organizationScope } from '../scopes.js';
 
 /** The most custom fields an organization may have: a space's values are returned without paging. */
 export const MAX_CUSTOM_FIELDS = 100;
@@ -52,6 +52,8 @@ export const createCustomField = writeOperation({
   params: { organizationId: Id },
   body: { name: CustomFieldName, type: v.picklist(CUSTOM_FIELD_TYPES), ...customFieldDetails },
   response: CustomFieldSchema,
+  // Its name (the organization) and its bound (assertRoomFor's group).
+  locks: ({ organizationId }) => [exclusive(organizationScope(organizationId)), exclusive(groupScope(TABLES.customFields, organizationId))],
   async run(ctx, { organizationId, name, type, title = '', description = '', placeholder = '', options }) {
     // Its name must stay unique: two creations with one name queue.
     await ctx.tx.lock(organizationScope(organizationId), 'exclusive');

@@ -8,6 +8,7 @@ import { findMembership, requireOrganization } from '../permissions.js';
 import type { MemberRole } from '../roles.js';
 import { Id, MemberRoleOrGuest } from '../schemas.js';
 import { findOrCreateUser } from '../users/find-or-create-user.js';
+import { emailScope, exclusive } from '../scopes.js';
 import { Email } from '../users/user-schemas.js';
 
 /** The most addresses one invite takes: each makes a user, a membership and a claim in one transaction. */
@@ -47,6 +48,8 @@ export const inviteUsersToOrganization = writeOperation({
     sso: v.optional(v.boolean(), false),
   },
   response: InviteResult,
+  // Every address's (findOrCreateUser): locked one by one after the reads, each would run the write again.
+  locks: ({ emails }) => emails.map((entry) => exclusive(emailScope(typeof entry === 'string' ? entry : entry.email))),
   async run(ctx, { organizationId, emails, role, sso }) {
     const { organization } = await requireOrganization(ctx, organizationId, 'admin', 'invite users');
     const invitees = distinct(emails, role === undefined ? organization.defaultRole : role);

@@ -8,7 +8,7 @@ import { Id } from '../schemas.js';
 import { findSpec, loadSpec, loadSpecToChange, presentSpec, specKey } from './present.js';
 import { resumeIfStale, scheduleProcessing, withSource, type SpecSourceInput } from './processing.js';
 import { OpenAPISpecList, OpenAPISpecSchema, SpecSlug, SpecSlugParam, SpecSource } from './schemas.js';
-import { organizationScope } from '../scopes.js';
+import { exclusive, organizationScope } from '../scopes.js';
 
 /** Path parameters naming one specification to read or delete. */
 const one = { organizationId: Id, specSlug: SpecSlugParam };
@@ -60,6 +60,7 @@ export const createOpenAPISpec = writeOperation({
   params: { organizationId: Id },
   body: { slug: SpecSlug, source: SpecSource },
   response: OpenAPISpecSchema,
+  locks: ({ organizationId }) => [exclusive(organizationScope(organizationId))],
   async run(ctx, { organizationId, slug, source }) {
     // Its slug must stay unique: two creations with one slug queue.
     await ctx.tx.lock(organizationScope(organizationId), 'exclusive');

@@ -7,7 +7,7 @@ import { Id, MemberRoleOrGuest } from '../schemas.js';
 import type { WriteContext } from '../context.js';
 import { presentOrganization } from './present.js';
 import { DefaultContent, EmailDomain, OrganizationHostname, OrganizationSchema, OrganizationTitle } from './schemas.js';
-import { HOSTNAMES_SCOPE } from '../scopes.js';
+import { HOSTNAMES_SCOPE, exclusive } from '../scopes.js';
 
 /** Updates an organization's settings; admins only. Absent fields are left as they are. */
 export const updateOrganization = writeOperation({
@@ -26,6 +26,8 @@ export const updateOrganization = writeOperation({
     inviteLinks: v.optional(v.boolean()),
   },
   response: OrganizationSchema,
+  // A hostname asked for may be a change (assertHostnameFree).
+  locks: ({ hostname }) => (hostname === undefined ? [] : [exclusive(HOSTNAMES_SCOPE)]),
   async run(ctx, { organizationId, ...changes }) {
     const { organization, member } = await requireOrganization(ctx, organizationId, 'admin', 'update the organization');
     const next: Record<string, unknown> = { ...organization };

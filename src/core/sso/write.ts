@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { WriteContext } from '../context.js';
 import { assertRoomFor } from '../limits.js';
+import { exclusive, groupScope } from '../scopes.js';
 import { writeOperation } from '../operation.js';
 import { REMOVE, applyPatch } from '../patch.js';
 import { requireSettings } from '../permissions.js';
@@ -36,6 +37,8 @@ export const createSamlProvider = writeOperation({
   params: { organizationId: Id },
   body: { label: SamlLabel, ...samlProviderFields },
   response: SamlProviderSchema,
+  // Its bound (assertRoomFor's group).
+  locks: ({ organizationId }) => [exclusive(groupScope(TABLES.samlProviders, organizationId))],
   async run(ctx, { organizationId, ...changes }) {
     const { organization, member } = await requireSettings(ctx, organizationId, 'edit', 'create SAML providers');
     await assertRoomFor(ctx, TABLES.samlProviders, INDEXES.samlProvidersByOrganization, organizationId, MAX_SAML_PROVIDERS, 'SAML providers');

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { StoreClosedError, StoreUnavailableError, type Store, type StoreFigures, type StoreSchema, type StoredRecord } from '../types.js';
+import { StoreClosedError, StoreUnavailableError, type Store, type StoreFigures, type StoreSchema, type StoredRecord, type WriteOptions } from '../types.js';
 import { systemNow, type BlobStore } from '../blobs.js';
 import { createPostgresBlobStore } from './blobs.js';
 import { createPostgresRateLimiter, type SharedRateCounter } from './rate-limiter.js';
@@ -295,9 +295,11 @@ class PgStore implements PostgresStore {
     this.recentHits = this.recentHits * 0.8 + (answered ? 0.2 : 0);
   }
 
-  write<T>(fn: Parameters<Store['write']>[0]): Promise<T> {
+  write<T>(fn: Parameters<Store['write']>[0], options?: WriteOptions): Promise<T> {
     return this.track(async () => {
       const scopes = new LockedScopes();
+      // Declared scopes are taken as a late lock's are on the next attempt: right before the BEGIN, so the first attempt runs locked.
+      for (const { scope, mode } of options?.locks ?? []) scopes.want(scope, mode);
       for (let attempt = 1; ; attempt++) {
         const client = await this.connect();
         let broken: unknown;

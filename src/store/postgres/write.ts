@@ -78,8 +78,15 @@ export class PgWrite extends PgRead implements WriteTransaction {
 
   async lock(scope: string, mode: LockMode): Promise<void> {
     if (this.scopes.holds(scope, mode)) return;
-    // Before the snapshot: taken on the session now, and the BEGIN goes after it.
-    if (!this.began) return this.scopes.take(scope, mode, (sql, values) => super.query(sql, values));
+    if (!this.began) {
+      // Before the snapshot: taken on the session now (the declared ones first, in their order), and the BEGIN
+      // goes after them. Sent in this turn, so that no read of the transaction leaves before them.
+      const send = (sql: string, values: unknown[]) => super.query(sql, values);
+      const declared = this.scopes.takeWanted(send);
+      const own = this.scopes.holds(scope, mode) ? undefined : this.scopes.take(scope, mode, send);
+      await Promise.all([declared, own]);
+      return;
+    }
     // Kept, as a failed statement is: `fn` may catch it and throw another error.
     this.restart ??= new RestartWithLocks(scope, mode);
     throw this.restart;

@@ -7,7 +7,7 @@ import { assertEditable } from '../../spaces/access.js';
 import { loadChangeRequest } from '../access.js';
 import { mergeWithSpace } from './commit.js';
 import { MergeResultSchema } from './schemas.js';
-import { spaceScope } from '../../scopes.js';
+import { exclusive, spaceScope } from '../../scopes.js';
 
 /**
  * Merges a change request into its space: the three-way merge of the request's base, the space's revision
@@ -22,6 +22,7 @@ export const mergeChangeRequest = writeOperation({
   summary: "Merge a change request into the space's content",
   params: { spaceId: Id, changeRequestId: Id },
   response: MergeResultSchema,
+  locks: ({ spaceId }) => [exclusive(spaceScope(spaceId))],
   async run(ctx, { spaceId, changeRequestId }) {
     // Merges into one space queue instead of failing each other (each writes the space's revision).
     await ctx.tx.lock(spaceScope(spaceId), 'exclusive');

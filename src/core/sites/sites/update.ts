@@ -11,7 +11,7 @@ import { Hostname, ProxyOrigin, SitePath, SiteTitle, SiteVisibilitySchema } from
 import { loadStructure, type SiteStructure } from '../structure.js';
 import { presentSite } from './present.js';
 import { SiteSchema } from './schemas.js';
-import { HOSTNAMES_SCOPE, organizationScope } from '../../scopes.js';
+import { HOSTNAMES_SCOPE, exclusive, organizationScope, siteScope } from '../../scopes.js';
 
 /** Custom hostnames are unique across sites: a hostname serves one site. */
 async function assertHostnameFree(ctx: WriteContext, site: SiteRecord, hostname: string) {
@@ -78,6 +78,12 @@ export const updateSite = writeOperation({
     hostname: v.optional(v.nullable(Hostname)),
   },
   response: SiteSchema,
+  // The site's (requireSite), and those a hostname or a basename asked for may need (assertHostnameFree, assertBasenameFree).
+  locks: ({ organizationId, siteId, hostname, basename }) => [
+    exclusive(siteScope(siteId)),
+    ...(typeof hostname === 'string' ? [exclusive(HOSTNAMES_SCOPE)] : []),
+    ...(basename === undefined ? [] : [exclusive(organizationScope(organizationId))]),
+  ],
   async run(ctx, input) {
     const { organizationId, siteId, defaultSiteSpace, defaultSiteSection, proxy, hostname } = input;
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', 'change its settings');
