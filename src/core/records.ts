@@ -243,6 +243,17 @@ export interface RevisionRecord extends StoredRecord {
   readonly changeRequestId?: string;
   readonly content: RevisionContent;
   readonly createdAt: string;
+  /** The Git commit it was synced with (Git Sync): the revision's `git`. */
+  readonly git?: RevisionGitRecord;
+}
+
+/** The Git commit of a revision: its id, message and ref, its URL, and whether the platform made it. */
+export interface RevisionGitRecord {
+  readonly oid: string;
+  readonly message: string;
+  readonly ref?: string;
+  readonly url?: string;
+  readonly createdByService: boolean;
 }
 
 /** A page body: Markdown, immutable, shared by every revision whose page points at it (`PageEntry.document`). */

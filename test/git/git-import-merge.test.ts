@@ -158,6 +158,18 @@ httpSuite(
       expect(await body(spaceId, ids.API)).toBe('The API, from a branch.\n');
     });
 
+    it('gives the revisions the commit as `git`, and takes a commit the platform made of this space as nothing new', { timeout: 60_000 }, async () => {
+      const { spaceId, name, url } = await synced();
+      const oid = server.commit(name, { 'api.md': '# API\n\nChanged.\n' }, 'Change the API page');
+      expect(await gitImport(spaceId, url, { repoCommitURL: 'https://git.acme.test/docs/commit/' })).toMatchObject({ state: 'success' });
+      const revision = (await h().owner.get(`/v1/spaces/${spaceId}/revisions/${await revisionOf(spaceId)}`)).body;
+      expect(revision.git).toEqual({ oid, message: 'Change the API page\n', ref: 'refs/heads/main', url: `https://git.acme.test/docs/commit/${oid}`, createdByService: false });
+      const before = await revisionOf(spaceId);
+      server.commit(name, { 'api.md': '# API\n\nExported.\n' }, `Merge change request #1\n\nDocs-Platform-Revision: ${spaceId}/${before}`);
+      expect(await gitImport(spaceId, url)).toMatchObject({ state: 'success' });
+      expect(await revisionOf(spaceId)).toBe(before);
+    });
+
     it('changes nothing for the commit it synced last, or for an import older than the last one applied', { timeout: 60_000 }, async () => {
       const { spaceId, name, url } = await synced();
       const before = await revisionOf(spaceId);

@@ -1,7 +1,7 @@
 import type { WriteContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { keyBetween } from '../ordering/keys.js';
-import { TABLES, type ChangeRequestRecord, type ContentDocumentRecord, type RevisionRecord, type RevisionType } from '../records.js';
+import { TABLES, type ChangeRequestRecord, type ContentDocumentRecord, type RevisionGitRecord, type RevisionRecord, type RevisionType } from '../records.js';
 import { TreeMap } from './btree.js';
 import {
   LAYOUT_TYPES,
@@ -99,6 +99,8 @@ export interface CommitMeta {
   readonly parents: readonly string[];
   readonly type: RevisionType;
   readonly changeRequestId?: string;
+  /** The Git commit it comes from (a Git import), for the revision's `git`. */
+  readonly git?: RevisionGitRecord;
 }
 
 const OPTIONAL_TEXT = ['emoji', 'icon', 'description'] as const;
@@ -351,6 +353,7 @@ export class RevisionDraft {
       parents: [...meta.parents],
       type: meta.type,
       ...(meta.changeRequestId !== undefined && { changeRequestId: meta.changeRequestId }),
+      ...(meta.git !== undefined && { git: meta.git }),
       content: {
         pages: await this.pages.save(tx),
         children: await this.children.save(tx),

@@ -74,6 +74,7 @@ async function revisionOf(ctx: Context, target: ContentTarget, options: ContentO
     files: await Promise.all(tree.files.map((file) => presentFile(ctx, file, options))),
     reusableContents: [],
     createdAt: revision.createdAt,
+    ...(revision.git && { git: { ...revision.git } }),
     type: revision.type,
     urls: {
       app: ctx.urls.app(`/s/${access.space.id}/~/revisions/${revision.id}`),

@@ -130,6 +130,7 @@ export const RevisionSchema = v.object({
   files: v.array(RevisionFileSchema),
   reusableContents: v.array(v.object({ id: v.string(), title: v.string(), document: v.string() })),
   createdAt: Timestamp,
+  git: v.optional(v.object({ oid: v.string(), message: v.string(), ref: v.optional(v.string()), url: v.optional(v.string()), createdByService: v.boolean() })),
   type: v.picklist(['edits', 'merge', 'update', 'rollback']),
   urls: v.object({ app: Url, published: v.optional(Url), public: v.optional(Url) }),
 });

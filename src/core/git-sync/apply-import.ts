@@ -4,9 +4,10 @@ import { settlePlan } from '../content/import/local-ids.js';
 import { recordMovedPages } from '../content/moved-pages.js';
 import { loadPageTree } from '../content/revision.js';
 import type { ReadTransaction } from '../../store/types.js';
-import { TABLES, type RevisionRecord, type SpaceRecord } from '../records.js';
+import { TABLES, type RevisionGitRecord, type RevisionRecord, type SpaceRecord } from '../records.js';
 import { spaceScope } from '../scopes.js';
 import { requireSpace } from '../spaces/access.js';
+import { platformTrailerOf } from './commit-trailer.js';
 import { conflictError, trueConflicts } from './import-conflicts.js';
 import type { FetchedRepository } from './fetch-repository.js';
 import type { GitSyncRecord } from './git-sync-record.js';
@@ -46,6 +47,13 @@ async function loadBase(tx: ReadTransaction, spaceId: string): Promise<(SyncBase
 const isStale = (timestamp: string | undefined, sync: GitSyncRecord | undefined) =>
   timestamp !== undefined && sync?.timestamp !== undefined && Date.parse(timestamp) < Date.parse(sync.timestamp);
 
+/** The revision `git` of an imported commit: the platform made it when it carries the platform's trailer (another space's export). */
+function gitOf(input: GitImportInput, commit: FetchedRepository['commit']): RevisionGitRecord {
+  // repoCommitURL is a prefix: the commit's URL is it and the commit's id.
+  const url = input.repoCommitURL === undefined ? {} : { url: `${input.repoCommitURL.replace(/\/+$/, '')}/${commit.oid}` };
+  return { oid: commit.oid, message: commit.message, ref: input.ref, ...url, createdByService: platformTrailerOf(commit.message) !== undefined };
+}
+
 /**
  * Imports a repository read into the space: matches it with the base outside any transaction, then
  * writes in one transaction that checks the caller's permission again. Should another sync end between
@@ -64,7 +72,8 @@ export async function applyImport(ports: Ports, caller: GitImportCaller, input: 
       const sync = (await ctx.tx.get(TABLES.gitSyncs, space.id)) as GitSyncRecord | undefined;
       if (sync?.revision !== base?.revision && attempt < ATTEMPTS) return false;
       const success = { state: 'success' as const, direction: 'import' as const, startedAt: input.startedAt, endedAt: ctx.now };
-      const unchanged = sync?.commit === repository.commit.oid && !input.force;
+      // The commit synced last, or one the platform made of this space (an export coming back): nothing new.
+      const unchanged = (sync?.commit === repository.commit.oid || platformTrailerOf(repository.commit.message)?.space === space.id) && !input.force;
       if (isStale(input.timestamp, sync) || unchanged) {
         await recordOperation(ctx.tx, space.id, input, success, { operationId: input.operationId, now: ctx.now });
         return true;
@@ -73,8 +82,9 @@ export async function applyImport(ports: Ports, caller: GitImportCaller, input: 
       const side = { pages: base?.tree.byId ?? new Map(), files: new Map(base?.tree.files.map((file) => [file.id, file])) };
       // A standalone import's revisions belong to the change request it opens.
       const changeRequestId = input.standalone ? ctx.ids.id() : undefined;
-      const theirs = await commitRepositorySide(ctx, from, plan, side, { parents: [from], type: 'edits', ...(changeRequestId !== undefined && { changeRequestId }) });
-      const merge = { force: input.force === true, changeRequestId };
+      const git = gitOf(input, repository.commit);
+      const theirs = await commitRepositorySide(ctx, from, plan, side, { parents: [from], type: 'edits', git, ...(changeRequestId !== undefined && { changeRequestId }) });
+      const merge = { force: input.force === true, changeRequestId, git };
       const revision = base === undefined || space.revision === base.revision ? theirs : await mergeWithRepository(ctx, space, base.revision, theirs, merge);
       if (changeRequestId !== undefined) {
         await openImportChangeRequest(ctx, space, changeRequestId, revision, repository.commit.message);
@@ -94,9 +104,9 @@ export async function applyImport(ports: Ports, caller: GitImportCaller, input: 
 }
 
 /** The merge of the space's changes since the last sync with the repository's; a 409 naming the pages both changed, unless `force`. */
-async function mergeWithRepository(ctx: WriteContext, space: SpaceRecord, base: string, theirs: RevisionRecord, options: { force: boolean; changeRequestId?: string }): Promise<RevisionRecord> {
-  const { changeRequestId } = options;
-  const merged = await commitMerge(ctx, { base, ours: space.revision, theirs: theirs.id, parents: [space.revision, theirs.id], type: 'merge', ...(changeRequestId !== undefined && { changeRequestId }) });
+async function mergeWithRepository(ctx: WriteContext, space: SpaceRecord, base: string, theirs: RevisionRecord, options: { force: boolean; changeRequestId?: string; git: RevisionGitRecord }): Promise<RevisionRecord> {
+  const { changeRequestId, git } = options;
+  const merged = await commitMerge(ctx, { base, ours: space.revision, theirs: theirs.id, parents: [space.revision, theirs.id], type: 'merge', git, ...(changeRequestId !== undefined && { changeRequestId }) });
   const clashes = trueConflicts(merged.conflicts);
   if (clashes.length > 0 && !options.force) throw await conflictError(ctx, clashes, [theirs, space.revision]);
   return merged.revision;

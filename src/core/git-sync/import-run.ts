@@ -4,6 +4,7 @@ import type { GitImportCaller, GitImportInput } from './queued-work.js';
 import { recordOperation } from './git-sync-state.js';
 import { readRemoteRepository, type FetchedRepository } from './fetch-repository.js';
 import { applyImport } from './apply-import.js';
+import { inGitTurn } from './git-turn.js';
 import { GitTransportError, remoteOf, scrubCredentials } from './transport.js';
 
 /**
@@ -26,8 +27,11 @@ function reasonOf(error: unknown, input: GitImportInput): string | undefined {
 /** Runs a queued import to its end, recording the outcome in the space's Git Sync state. */
 export async function runGitImport(ports: Ports, caller: GitImportCaller, input: GitImportInput): Promise<void> {
   try {
-    const repository: FetchedRepository = await readRemoteRepository(ports, input);
-    await applyImport(ports, caller, input, repository);
+    // One Git operation at a time per space (git-turn.ts): an export never reads the space mid-import.
+    await inGitTurn(ports, input.spaceId, input.operationId, async () => {
+      const repository: FetchedRepository = await readRemoteRepository(ports, input);
+      await applyImport(ports, caller, input, repository);
+    });
   } catch (error) {
     if (ports.closing.aborted) return;
     const reason = reasonOf(error, input);

@@ -2,7 +2,7 @@ import type { WriteContext } from '../../context.js';
 import { openDraft } from '../../content/draft.js';
 import { INLINE_MARKDOWN_CHARS, markdownWork } from '../../content/markdown-work.js';
 import { loadRevision, readMarkdown } from '../../content/revision.js';
-import type { ChangeRequestRecord, RevisionRecord, RevisionType, SpaceRecord } from '../../records.js';
+import type { ChangeRequestRecord, RevisionGitRecord, RevisionRecord, RevisionType, SpaceRecord } from '../../records.js';
 import { baseRevisionOf } from '../access.js';
 import { applyMerged } from './apply.js';
 import { entryOf } from './pages.js';
@@ -24,6 +24,8 @@ export interface MergeRequest {
   readonly parents: readonly string[];
   readonly type: Extract<RevisionType, 'merge' | 'update'>;
   readonly changeRequestId?: string;
+  /** The Git commit the theirs side comes from (a Git import), for the revision's `git`. */
+  readonly git?: RevisionGitRecord;
 }
 
 /** What a merge stored: the new revision, and what clashed on the way (empty: a clean merge). */
@@ -56,7 +58,7 @@ function movesPages(ours: MergeSide, merged: MergedContent): boolean {
  * the change, not of the space.
  */
 export async function commitMerge(ctx: WriteContext, request: MergeRequest): Promise<MergeOutcome> {
-  const meta = { parents: request.parents, type: request.type, changeRequestId: request.changeRequestId };
+  const meta = { parents: request.parents, type: request.type, changeRequestId: request.changeRequestId, ...(request.git !== undefined && { git: request.git }) };
   if (request.ours === request.base || request.theirs === request.base) {
     const unchanged = request.ours === request.base ? request.theirs : request.ours;
     // The space's content as it is, or the request's: then whatever the request moved is moved.
