@@ -11,7 +11,7 @@ import { renderBody, type Heading } from './markdown.js';
  */
 
 /** What the job reads: the body as the core gives it, and the locale of the reader's words. */
-export interface BodyInput extends Pick<PageView, 'markdown' | 'links' | 'anchors' | 'pageTitles'> {
+export interface BodyInput extends Pick<PageView, 'markdown' | 'links' | 'anchors' | 'pageTitles'>, Partial<Pick<PageView, 'imageSizes'>> {
   readonly locale: string;
 }
 
@@ -30,7 +30,7 @@ export const renderBodyJob = defineJob<BodyInput, RenderedBody>({
 registerJobs([renderBodyJob]);
 
 /** A page's body as HTML: on this thread when it is short, else through the workers port. */
-export function renderBodyOff(workers: Workers, page: Pick<PageView, 'markdown' | 'links' | 'anchors' | 'pageTitles'>, locale: string): Promise<RenderedBody> {
-  const { markdown, links, anchors, pageTitles } = page;
-  return markdownWork(workers, renderBodyJob, { markdown, links, anchors, pageTitles, locale }, markdown.length);
+export function renderBodyOff(workers: Workers, page: Pick<PageView, 'markdown' | 'links' | 'anchors' | 'pageTitles'> & Partial<Pick<PageView, 'imageSizes'>>, locale: string): Promise<RenderedBody> {
+  const { markdown, links, anchors, pageTitles, imageSizes } = page;
+  return markdownWork(workers, renderBodyJob, { markdown, links, anchors, pageTitles, imageSizes, locale }, markdown.length);
 }

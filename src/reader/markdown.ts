@@ -32,6 +32,8 @@ export interface Heading {
 /** What rendering needs to know about the page, and collects from it. */
 interface Env {
   readonly links: PageView['links'];
+  /** Image sizes by URL as written (PageView.imageSizes); none for a fragment. */
+  readonly imageSizes?: PageView['imageSizes'];
   readonly anchors: readonly string[];
   readonly pageTitles: PageView['pageTitles'];
   readonly headings: Heading[];
@@ -101,7 +103,11 @@ rules.image = (tokens, at, options, env: Env, self) => {
   const src = target(env, token.attrGet('src') ?? '');
   if (src === null) return escapeHtml(alt);
   const title = token.attrGet('title');
-  return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy">`;
+  // Sized as stored, so the page does not shift as it loads (CSS keeps it within the column, in proportion).
+  const written = token.attrGet('src') ?? '';
+  const size = env.imageSizes && Object.prototype.hasOwnProperty.call(env.imageSizes, written) ? env.imageSizes[written] : undefined;
+  const sized = size ? ` width="${size.width}" height="${size.height}"` : '';
+  return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"${title ? ` title="${escapeHtml(title)}"` : ''}${sized} loading="lazy">`;
 };
 
 rules.heading_open = (tokens, at, _options, env: Env) => {
@@ -146,8 +152,8 @@ function renderItems(items: readonly BodyItem[], env: Env): string {
 }
 
 /** Renders a page's body; also returns its headings for the outline. */
-export function renderBody(page: Pick<PageView, 'markdown' | 'links' | 'anchors' | 'pageTitles'>, labels: Env['labels']): { html: string; headings: Heading[] } {
-  const env: Env = { links: page.links, anchors: page.anchors, pageTitles: page.pageTitles, headings: [], heading: 0, labels, ids: 0 };
+export function renderBody(page: Pick<PageView, 'markdown' | 'links' | 'anchors' | 'pageTitles'> & Partial<Pick<PageView, 'imageSizes'>>, labels: Env['labels']): { html: string; headings: Heading[] } {
+  const env: Env = { links: page.links, imageSizes: page.imageSizes, anchors: page.anchors, pageTitles: page.pageTitles, headings: [], heading: 0, labels, ids: 0 };
   return { html: renderItems(parseBlocks(page.markdown), env), headings: env.headings };
 }
 

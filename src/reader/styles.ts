@@ -54,7 +54,7 @@ h1,h2,h3,h4{font-family:var(--heading-font)}
 .table{overflow-x:auto}
 table{border-collapse:collapse}
 th,td{border:1px solid var(--line);padding:.35rem .7rem;text-align:start}
-img{max-width:100%}
+img{max-width:100%;height:auto}
 figure.cover{margin:0 0 1.5rem}figure.cover img{display:block;width:100%;height:14rem;object-fit:cover;border-radius:var(--radius,.5rem)}figure.cover-full img,figure.cover-background img{height:20rem}
 li.task{list-style:none}
 blockquote{margin:1rem 0;padding:.25rem 1rem;border-inline-start:3px solid var(--primary);color:var(--muted)}

@@ -30,6 +30,8 @@ export interface ReaderBody {
   readonly links: Readonly<Record<string, string | null>>;
   /** The title of each readable page a URL of the body names (`/pages/<id>`), for the cards of content references. */
   readonly pageTitles: Readonly<Record<string, string>>;
+  /** The width and height of each image file a URL of the body names, as stored with the file, so the reader sizes it before it loads. */
+  readonly imageSizes: Readonly<Record<string, { readonly width: number; readonly height: number }>>;
   /** The plain text of its first paragraph (outline.ts), for a page without a description. */
   readonly firstParagraph?: string;
   /** What the body comes from: the stored document, or a computed page's specification version. */
@@ -42,6 +44,7 @@ const URLS_PER_SLICE = 2000;
 async function resolveLinks(ctx: Context, revision: RevisionRecord, navigation: Navigation, urls: readonly string[]) {
   const links: Record<string, string | null> = Object.create(null);
   const pageTitles: Record<string, string> = Object.create(null);
+  const imageSizes: Record<string, { width: number; height: number }> = Object.create(null);
   let resolved = 0;
   for (const url of urls) {
     // In slices: a long body names 20,000 URLs, and a store that answers from memory never yields by itself.
@@ -62,13 +65,14 @@ async function resolveLinks(ctx: Context, revision: RevisionRecord, navigation: 
       case 'file': {
         const file = await readFile(ctx.tx, revision, ref.file);
         links[url] = file ? await downloadUrl(ctx, { digest: file.digest, contentType: file.contentType, name: file.name }) : null;
+        if (file?.dimensions) imageSizes[url] = { width: file.dimensions.width, height: file.dimensions.height };
         break;
       }
       default:
         links[url] = isOpenableUrl(url) ? url : null;
     }
   }
-  return { links, pageTitles };
+  return { links, pageTitles, imageSizes };
 }
 
 /**

@@ -192,6 +192,7 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
     anchors: body.anchors,
     links: body.links,
     pageTitles: body.pageTitles,
+    imageSizes: body.imageSizes,
     layout,
     ...(cover && { cover }),
     ...(previous && { previous }),
@@ -201,7 +202,7 @@ async function pageAnswer(ctx: Context, resolved: Resolved, navigation: Navigati
     updatedAt: page.updatedAt,
   };
   // The body's source stands for its Markdown and page model, which are too big to digest on every request.
-  const { markdown: _markdown, api: _api, anchors: _anchors, links: _links, pageTitles: _pageTitles, ...shown } = view;
+  const { markdown: _markdown, api: _api, anchors: _anchors, links: _links, pageTitles: _pageTitles, imageSizes: _imageSizes, ...shown } = view;
   const fingerprint = `${navigation.revisionId}.${await fingerprintOf({ chrome: resolved.chrome, page: shown, source: body.source })}`;
   return { kind: 'page', chrome: { ...resolved.chrome, tree: navigation.tree }, page: view, admitted: resolved.admitted, fingerprint };
 }

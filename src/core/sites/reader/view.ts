@@ -150,6 +150,8 @@ export interface PageView {
   readonly links: Readonly<Record<string, string | null>>;
   /** The title of each page of the site a URL written in the body names (`/pages/<id>`), for page cards. */
   readonly pageTitles: Readonly<Record<string, string>>;
+  /** The width and height of each image file a URL written in the body names (page-body.ts). */
+  readonly imageSizes: Readonly<Record<string, { readonly width: number; readonly height: number }>>;
   /** What the page shows, as the API presents its layout (content/page-layout.ts). */
   readonly layout: PageLayout;
   /** Its cover image's URL (a file's download URL, or the URL it names) and vertical position, when its layout shows it. */
