@@ -3,11 +3,14 @@
  * space holds `reader-server.ts <pages>` pages (default 1,000: 50 top-level pages of 19 subpages each, a
  * paragraph, a heading and a code block apiece), served by node:http on a free port. Reports the published
  * URL of a page in the middle and the API path of the same page's JSON, with a token that reads it, and the
- * site's path (the AI-tools case reads its .md pages, llms-full.txt and MCP server there).
+ * site's path (the AI-tools case reads its .md pages, llms-full.txt and MCP server there). With `pool` after
+ * the pages (`reader-server.ts 2000 pool`), jobs run on a pool of worker threads as `npm start` runs them
+ * (src/cli/run-server.ts); without, in-process (the platform's default), as the reader case measured them.
  */
 import { serve } from '../src/adapters/node-http/index.js';
 import { createPlatform } from '../src/core/platform.js';
 import { createMemoryStore } from '../src/store/memory.js';
+import { createWorkerPool } from '../src/workers/pool.js';
 import { runAsChild } from './child.js';
 
 /** What the case loads. */
@@ -25,7 +28,9 @@ const MAX_CHANGES = 50;
 
 runAsChild<ReaderServerInfo>(async () => {
   const pages = Number(process.argv[2] ?? 1000);
-  const platform = createPlatform({ store: createMemoryStore() });
+  // The bundled server's pool: one warm thread, the others started as jobs come (src/cli/run-server.ts).
+  const workers = process.argv[3] === 'pool' ? createWorkerPool({ warmThreads: 1 }) : undefined;
+  const platform = createPlatform({ store: createMemoryStore(), ...(workers && { workers }) });
   const init = await platform.initialize({ title: 'Bench', email: 'bench@bench.test', name: 'Bench' });
   const api = platform.as(init.userId);
   const organizationId = init.organizationId;
