@@ -30,6 +30,22 @@ describe('Markdown and the JSON document', () => {
     expect(documentToMarkdown(markdownToDocument(canonical))).toBe(canonical);
   });
 
+  // Found by the Markdown endpoints property (content/print-stability.ts): each read back as another tree.
+  it.each([
+    // A footnote reference then `:` at a line's start would read back as a footnote definition.
+    ['[^a]:\n\n[r]: /u "t\n    [^a]:', '[^a]:\n\n\\[r]: /u "t\n[^a]\\:\n'],
+    ['[^a]: [^a]\\:*', '[^a]: [^a]\\:\\*\n'],
+    // A link reference then `:` at a paragraph's start would read back as a link definition.
+    ['[a]\\: x\n\n[a]: /u', '[a]\\: x\n\n[a]: /u\n'],
+    // A list after a list, holding a list holding an empty item, was printed `* * *`: a thematic break.
+    ['- x\n* - -', '- x\n\n* - *\n'],
+  ])('prints %j as Markdown that reads back as the same tree', (markdown, printed) => {
+    const withoutPositions = (text: string) => JSON.parse(JSON.stringify(parseMarkdown(text), (key, value) => (key === 'position' ? undefined : value)));
+    expect(normalizeMarkdown(markdown)).toBe(printed);
+    expect(withoutPositions(printed)).toEqual(withoutPositions(markdown));
+    expect(normalizeMarkdown(printed)).toBe(printed);
+  });
+
   it('gives each block a key in document order and headings their GitHub anchors', () => {
     const document = markdownToDocument('# Setup\n\n## Setup\n\nText [x](https://x.test)\n');
     expect(document.nodes.map((node) => [node.type, node.key, node.meta?.id])).toEqual([

@@ -15,6 +15,7 @@ import { parseBlocks } from './blocks/parse.js';
 import { boundedMarkdown } from './markdown-limits.js';
 import { PageTextFields } from './page-fields.js';
 import { PageLayoutInput, PageLayoutSchema, type PageLayoutSettings } from './page-layout.js';
+import { printStability } from './print-stability.js';
 
 /**
  * The one Markdown parser and printer of the project (mdast: mdast-util-from-markdown and
@@ -31,7 +32,7 @@ const INNER_PARSE_OPTIONS = { extensions: [gfm()], mdastExtensions: [gfmFromMark
 
 /** How Markdown is printed: one canonical spelling, so that what a page stores is stable. */
 const PRINT_OPTIONS: ToMarkdownOptions = {
-  extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml']), blocksToMarkdown],
+  extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml']), blocksToMarkdown, printStability],
   bullet: '-',
   emphasis: '_',
   strong: '*',
