@@ -45,6 +45,28 @@ export interface GitFetchLimits {
   readonly maxTransferBytes: number;
 }
 
+/** A person of a commit: its author or its committer. */
+export interface GitPerson {
+  readonly name: string;
+  readonly email: string;
+}
+
+/** What an export changes in a branch: paths from the repository's root written and removed, and the commit. */
+export interface GitTreeEdit {
+  /** The files to write, by path. */
+  readonly write: ReadonlyMap<string, Uint8Array>;
+  /** The paths of the head's tree to remove (those also written are written). */
+  readonly remove: ReadonlySet<string>;
+  readonly message: string;
+  readonly author: GitPerson;
+  readonly committer: GitPerson;
+  /** When the commit is made, in milliseconds since the epoch. */
+  readonly time: number;
+}
+
+/** How a commit went: the commit pushed, or none because the edit left the head's tree as it was. */
+export type GitCommitOutcome = { readonly pushed: GitCommitInfo } | { readonly unchanged: GitCommitInfo | undefined };
+
 /** Reaches Git repositories. */
 export interface GitTransport {
   /**
@@ -53,6 +75,19 @@ export interface GitTransport {
    * does not exist or a limit is passed.
    */
   fetchTree(remote: GitRemote, branch: string, folder: string, limits: GitFetchLimits): Promise<FetchedTree>;
+  /**
+   * Commits on `branch`: fetches its head as fetchTree does (undefined when the branch does not exist yet),
+   * asks `edit` what to change, and pushes a commit whose parent is that head, unless the change leaves the
+   * tree as it was. A push the server refuses (the branch moved meanwhile) is a GitTransportError; what
+   * `edit` throws is thrown as it is.
+   */
+  commitTree(
+    remote: GitRemote,
+    branch: string,
+    folder: string,
+    limits: GitFetchLimits,
+    edit: (head: FetchedTree | undefined) => Promise<GitTreeEdit>,
+  ): Promise<GitCommitOutcome>;
 }
 
 /** A failure of the transport whose message is safe to show: it names no credentials. */
@@ -66,6 +101,7 @@ export class GitTransportError extends Error {
 /** A transport for platforms given none: every operation fails, so that nothing is reached unless chosen. */
 export const noGitTransport: GitTransport = {
   fetchTree: () => Promise.reject(new GitTransportError('this platform has no Git transport')),
+  commitTree: () => Promise.reject(new GitTransportError('this platform has no Git transport')),
 };
 
 /** The remote of a URL: its credentials taken out (decoded) and kept apart. */
