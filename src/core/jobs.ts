@@ -9,6 +9,7 @@ import { openAPIPageJob } from './content/computed-page.js';
 import { markdownDocumentJob } from './content/document-job.js';
 import { planImportJob } from './content/import/plan-job.js';
 import { readRepositoryJob } from './git-sync/read-job.js';
+import { writeRepositoryJob } from './git-sync/write-job.js';
 import { outlineJob } from './content/outline-job.js';
 import { readBodiesJob } from './content/read-bodies-job.js';
 import { rewriteUrlsJob } from './content/rewrite-urls.js';
@@ -28,6 +29,7 @@ const JOBS: readonly Job<any, any>[] = [
   renderPdfJob,
   planImportJob,
   readRepositoryJob,
+  writeRepositoryJob,
   buildSearchIndexJob,
   indexPageJob,
   // Markdown bodies too long to parse on the event loop (content/markdown-work.ts).

@@ -21,6 +21,7 @@ import { updateChangeRequestContent } from './content/author/operation.js';
 import { downloadFile } from './content/downloads.js';
 import { getChangeRequestPDF } from './content/pdf/operation.js';
 import { importContent, importContentInChangeRequest } from './content/import/operation.js';
+import { exportToGitRepository } from './git-sync/export-repository.js';
 import { getSpaceGitInfo } from './git-sync/git-info.js';
 import { importGitRepository } from './git-sync/import-repository.js';
 import { listChangeRequestFileBacklinks, listSpaceFileBacklinks } from './content/links/backlinks.js';
@@ -193,6 +194,7 @@ export const operations = {
   importContent,
   importContentInChangeRequest,
   importGitRepository,
+  exportToGitRepository,
   getSpaceGitInfo,
   listSpaceLinks,
   listPageLinksInSpace,

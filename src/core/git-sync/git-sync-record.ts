@@ -51,6 +51,10 @@ export interface GitSyncRecord extends StoredRecord {
    * A page or file not listed is at the path an export writes it to (content/git.ts).
    */
   readonly paths?: Readonly<Record<string, string>>;
+  /** The folder of `.gitbook.yaml` in the repository (`repoProjectDirectory`), if any. */
+  readonly projectDirectory?: string;
+  /** The prefix of commit URLs the request gave (`repoCommitURL`), if any. */
+  readonly commitUrl?: string;
   /** The `timestamp` of the last operation applied: an older one that arrives later is skipped. */
   readonly timestamp?: string;
   /** The site redirects the last import made from `.gitbook.yaml` (import-redirects.ts), by id. */

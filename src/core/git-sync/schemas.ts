@@ -30,6 +30,22 @@ export const ImportGitRepositoryBody = {
   gitInfo: v.optional(v.record(v.string(), v.unknown())),
 };
 
+/** The body of an export: ExportToGitRepository. */
+export const ExportToGitRepositoryBody = {
+  url: HttpUrl,
+  ref: BranchRef,
+  /** The message of the commit. */
+  commitMessage: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(65536, 'must be at most 65536 characters')),
+  repoCacheID: v.optional(v.string()),
+  repoTreeURL: v.optional(PrefixUrl),
+  repoCommitURL: v.optional(PrefixUrl),
+  repoProjectDirectory: ImportGitRepositoryBody.repoProjectDirectory,
+  timestamp: v.optional(Timestamp),
+  force: v.optional(v.boolean()),
+  standalone: v.optional(v.boolean()),
+  gitInfo: v.optional(v.record(v.string(), v.unknown())),
+};
+
 /** A space's Git Sync: GitSyncState. */
 export const GitSyncStateSchema = v.object({
   installationId: v.string(),

@@ -142,6 +142,7 @@ async function build(h: Harness) {
     { method: 'POST', path: `${openCrPath}/content/import`, body: { url: 'https://source.test/page.md', source: 'markdown' } },
     // Answered 204 whatever the repository: an unreachable one is a failure in git/info.
     { method: 'POST', path: `${spacePath}/git/import`, body: { url: 'https://git.test/docs.git', ref: 'refs/heads/main', repoProjectDirectory: 'docs' } },
+    { method: 'POST', path: `${spacePath}/git/export`, body: { url: 'https://git.test/docs.git', ref: 'refs/heads/main', commitMessage: 'Docs', repoProjectDirectory: 'docs' } },
     { method: 'POST', path: `${orgPath}/collections`, body: { title: 'More', parent: collection.id } },
     { method: 'PATCH', path: `/v1/collections/${collection.id}`, body: { title: 'Guides 2', description: 'All the guides', defaultLevel: 'read' } },
     { method: 'POST', path: `/v1/collections/${collection.id}/move`, body: { position: { after: { type: 'collection', collection: otherCollection.id } } } },

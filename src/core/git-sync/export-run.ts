@@ -1,0 +1,125 @@
+import type { Ports } from '../context.js';
+import { ApiError, badRequest } from '../errors.js';
+import { TABLES, type RevisionRecord, type SpaceRecord } from '../records.js';
+import { isPlatformCommitOf, withPlatformTrailer } from './commit-trailer.js';
+import { headDocs, projectFolder } from './export-edit.js';
+import type { GitSyncRecord } from './git-sync-record.js';
+import { inGitTurn } from './git-turn.js';
+import { GIT_IMPORT_LIMITS } from './fetch-repository.js';
+import { recordOperation, type RepositoryRequest } from './git-sync-state.js';
+import { joinPath } from './repo-paths.js';
+import { readSyncedContent } from './space-content.js';
+import { GitTransportError, scrubCredentials, type GitCommitOutcome, type GitPerson, type GitRemote, type GitTreeEdit } from './transport.js';
+import { writeRepositoryJob } from './write-job.js';
+
+/**
+ * An export's run, in the background after its 204 (export-repository.ts queues it): in the space's Git
+ * turn (git-turn.ts), the space's current revision is written in the repository format (a job, off the
+ * main thread) and committed on the branch's head through the Git transport, then the outcome is recorded
+ * as the space's Git Sync state. Refused without `force` when the branch has commits the space has not
+ * synced (a non-fast-forward of the space over them); no commit when nothing changed.
+ */
+
+/** The committer of every export: the platform, named so in docs/git-sync.md. */
+export const PLATFORM_COMMITTER: GitPerson = { name: 'docs-platform', email: 'git-sync@docs-platform.invalid' };
+
+/** An export to run: what the request asked, with the remote's credentials held in memory only. */
+export interface ExportRun {
+  readonly spaceId: string;
+  /** The id of its operation in the space's Git Sync state. */
+  readonly operationId: string;
+  readonly startedAt: string;
+  /** The remote, its credentials apart from its URL. */
+  readonly remote: GitRemote;
+  /** The repository as the request named it (credentials included, for this run only). */
+  readonly request: RepositoryRequest;
+  readonly commitMessage: string;
+  readonly projectDirectory: string;
+  readonly commitUrl?: string;
+  readonly force: boolean;
+  /** A snapshot: the repository is written, but the space is not linked to the commit. */
+  readonly standalone: boolean;
+  readonly timestamp?: string;
+  readonly author: GitPerson;
+}
+
+/** How a run ended: the commit the branch has for the revision (pushed, or the head when nothing changed), or why it failed. */
+type Outcome = { readonly revision: string; readonly commit?: string; readonly pushedMessage?: string } | { readonly error: string } | { readonly skipped: true };
+
+/** The URL of a commit from a prefix (`repoCommitURL`). */
+export const commitUrlOf = (prefix: string, oid: string) => `${prefix.replace(/\/+$/, '')}/${oid}`;
+
+/** Whether an operation with `timestamp` is older than the latest one applied to the space. */
+export const isOutdated = (sync: GitSyncRecord | undefined, timestamp: string | undefined) =>
+  timestamp !== undefined && sync?.timestamp !== undefined && Date.parse(timestamp) < Date.parse(sync.timestamp);
+
+/** Exports the space: the commit, or why not. */
+async function exportOnce(ports: Ports, run: ExportRun): Promise<Outcome> {
+  const state = await ports.store.read(async (tx) => {
+    const space = (await tx.get(TABLES.spaces, run.spaceId)) as SpaceRecord | undefined;
+    const sync = (await tx.get(TABLES.gitSyncs, run.spaceId)) as GitSyncRecord | undefined;
+    if (!space || space.deletedAt !== undefined) return undefined;
+    const revision = (await tx.get(TABLES.revisions, space.revision)) as RevisionRecord;
+    return { sync, revision, content: await readSyncedContent({ tx, blobs: ports.blobs }, revision) };
+  });
+  if (!state) return { error: `space ${run.spaceId} no longer exists` };
+  const { sync, revision, content } = state;
+  if (isOutdated(sync, run.timestamp)) return { skipped: true };
+  const branch = run.request.ref.slice('refs/heads/'.length);
+  const linked = sync?.commit !== undefined && sync.url === run.remote.url && sync.ref === run.request.ref;
+  const edit = async (head: Parameters<Parameters<Ports['gitTransport']['commitTree']>[4]>[0]): Promise<GitTreeEdit> => {
+    const docs = headDocs(head, run.projectDirectory);
+    const message = withPlatformTrailer(run.commitMessage, run.spaceId, revision.id);
+    const commit = { message, author: run.author, committer: PLATFORM_COMMITTER, time: ports.clock.now().getTime() };
+    if (head !== undefined && linked && head.commit.oid !== sync.commit && !isPlatformCommitOf(head.commit.message, run.spaceId, revision.id) && !run.force) {
+      throw badRequest(`${run.request.ref} has commits the space has not imported (its head is ${head.commit.oid.slice(0, 12)}, the last sync ${sync.commit!.slice(0, 12)}): import them first, or export with force to write the space over them`);
+    }
+    // The head is the space's last sync and the space has not changed since: nothing to write.
+    if (head !== undefined && linked && head.commit.oid === sync.commit && sync.revision === revision.id) return { ...commit, write: new Map(), remove: new Set() };
+    const files = await ports.workers.run(writeRepositoryJob, { content, config: docs.config }, ports.closing);
+    return { ...commit, write: new Map(files.map(([path, bytes]) => [joinPath(docs.project, path), bytes])), remove: docs.owned };
+  };
+  const outcome: GitCommitOutcome = await ports.gitTransport.commitTree(run.remote, branch, projectFolder(run.projectDirectory), GIT_IMPORT_LIMITS, edit);
+  if ('pushed' in outcome) return { revision: revision.id, commit: outcome.pushed.oid, pushedMessage: outcome.pushed.message };
+  return { revision: revision.id, ...(outcome.unchanged && { commit: outcome.unchanged.oid }) };
+}
+
+/**
+ * Records a run's outcome (recordOperation: the state while the operation is the last one started); a
+ * commit, unless standalone, becomes the sync's base, and a pushed one the revision's `git`.
+ */
+async function recordExport(ports: Ports, run: ExportRun, outcome: Outcome): Promise<void> {
+  const now = ports.clock.now().toISOString();
+  const failed = 'error' in outcome;
+  const operation = { state: failed ? ('failure' as const) : ('success' as const), direction: 'export' as const, startedAt: run.startedAt, endedAt: now, ...(failed && { error: outcome.error }) };
+  const synced = 'revision' in outcome && outcome.commit !== undefined && !run.standalone;
+  await ports.store.write(async (tx) => {
+    const applied = !failed && !('skipped' in outcome) && run.timestamp !== undefined ? { timestamp: run.timestamp } : {};
+    // The export wrote every page and file where content/git.ts says: the import's paths are past.
+    const base = synced ? { commit: outcome.commit, revision: outcome.revision, paths: {} } : {};
+    await recordOperation(tx, run.spaceId, run.request, operation, { operationId: run.operationId, now, synced: { ...base, ...applied } });
+    if ('revision' in outcome && outcome.pushedMessage !== undefined && outcome.commit !== undefined) {
+      const revision = (await tx.get(TABLES.revisions, outcome.revision)) as RevisionRecord | undefined;
+      const git = { oid: outcome.commit, message: outcome.pushedMessage, ref: run.request.ref, createdByService: true, ...(run.commitUrl !== undefined && { url: commitUrlOf(run.commitUrl, outcome.commit) }) };
+      if (revision) await tx.put(TABLES.revisions, { ...revision, git });
+    }
+  });
+}
+
+/** Runs an export in the space's Git turn and records how it went; a failure names no credentials. */
+export async function runExport(ports: Ports, run: ExportRun): Promise<void> {
+  await inGitTurn(ports, run.spaceId, run.operationId, async () => {
+    let outcome: Outcome;
+    try {
+      outcome = await exportOnce(ports, run);
+    } catch (error) {
+      if (!(error instanceof GitTransportError) && !(error instanceof ApiError && error.status < 500)) {
+        await recordExport(ports, run, { error: 'the export failed on the platform; see its log' });
+        throw error;
+      }
+      outcome = { error: scrubCredentials(error.message, run.remote) };
+    }
+    if (ports.closing.aborted) return;
+    await recordExport(ports, run, outcome);
+  });
+}
