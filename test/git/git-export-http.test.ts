@@ -151,12 +151,21 @@ httpSuite(
       const space = await a.space();
       await edit(space.id, [{ operation: 'insert_page', title: 'Secret plans', document: md('Nothing here.') }]);
       const url = `${secured.authUrl}/${repo.name}.git`;
+      expect((await h().owner.get(`/v1/spaces/${space.id}`)).body.gitSync).toBeUndefined();
       const done = await gitExport(space.id, { url });
       expect(done).toMatchObject({ url: `${secured.url}/${repo.name}.git`, operation: { state: 'success' } });
       const failed = await gitExport(space.id, { url: url.replace(PASSWORD, 'wrong') });
       expect(failed.operation).toMatchObject({ state: 'failure', error: expect.stringContaining('credentials') });
       const stored = await h().platform.store.read(async (tx) => [await tx.get(TABLES.gitSyncs, space.id), await tx.get(TABLES.spaces, space.id)]);
       const spaceAnswer = await h().owner.get(`/v1/spaces/${space.id}`);
+      expect(spaceAnswer.body.gitSync).toEqual({
+        installationId: space.id,
+        installationProvider: 'gitlab',
+        installationStatus: 'active',
+        repoName: repo.name,
+        url: `${secured.url}/${repo.name}.git`,
+        updatedAt: failed.updatedAt,
+      });
       for (const text of [JSON.stringify(done), JSON.stringify(failed), JSON.stringify(stored), spaceAnswer.text]) expect(text).not.toMatch(/hunter2|deploy:/);
     });
 

@@ -5,6 +5,7 @@ import { Id } from '../schemas.js';
 import { requireSpace } from '../spaces/access.js';
 import type { GitSyncRecord } from './git-sync-record.js';
 import { GitSyncStateSchema } from './schemas.js';
+import { gitSyncFieldsOf } from './space-git-sync.js';
 
 /**
  * A space's Git Sync state (GET /v1/spaces/{spaceId}/git/info): the repository, its provider and the last
@@ -28,14 +29,9 @@ export const getSpaceGitInfo = readOperation({
     const { operation } = sync;
     const timedOut = operation.state === 'running' && Date.parse(ctx.now) - Date.parse(operation.startedAt) > GIT_OPERATION_TIMEOUT_MS;
     return {
-      installationId: sync.id,
-      installationProvider: sync.provider,
-      installationStatus: 'active' as const,
-      repoName: sync.repoName,
-      url: sync.treeUrl ?? sync.url,
+      ...gitSyncFieldsOf(sync),
       operation: { ...operation, ...(timedOut && { state: 'timeout' as const }) },
       operationTimeout: GIT_OPERATION_TIMEOUT_MS,
-      updatedAt: sync.updatedAt,
     };
   },
 });

@@ -7,6 +7,8 @@ import { INDEXES, TABLES, type ChangeRequestRecord, type MemberRecord, type Spac
 import { contentLevels, type ContentLevels } from './levels.js';
 import type { SpaceSchema } from './schemas.js';
 import { uriComponent } from '../well-formed.js';
+import type { GitSyncRecord } from '../git-sync/git-sync-record.js';
+import { spaceGitSyncOf } from '../git-sync/space-git-sync.js';
 
 /** The space object of responses. */
 export type SpaceOutput = v.InferInput<typeof SpaceSchema>;
@@ -82,21 +84,30 @@ export const NEW_SPACE_COUNTS: SpaceCounts = { comments: 0, changeRequests: 0, c
 export async function presentSpace(ctx: Context, space: SpaceRecord, levels: ContentLevels, options: PresentOptions = {}): Promise<SpaceOutput> {
   if (!spacePermissions(levels.space(space), space.editMode).view) return presentHiddenSpace(ctx, space);
   // Read together: one round trip on a store that batches a turn's reads (PostgreSQL), not four.
-  const [comments, changeRequests, changeRequestsOpen, changeRequestsDraft] = await Promise.all([
+  const [comments, changeRequests, changeRequestsOpen, changeRequestsDraft, sync] = await Promise.all([
     // The space's own open comments (one in a change request counts for the change request), from their index.
     openCommentCount(ctx, spaceListKey(space.id)),
     countChangeRequests(ctx, space.id),
     countChangeRequests(ctx, space.id, 'open'),
     countChangeRequests(ctx, space.id, 'draft'),
+    ctx.tx.get(TABLES.gitSyncs, space.id) as Promise<GitSyncRecord | undefined>,
   ]);
-  return spaceObject(ctx, space, levels, { comments, changeRequests, changeRequestsOpen, changeRequestsDraft }, options);
+  return spaceObject(ctx, space, levels, { comments, changeRequests, changeRequestsOpen, changeRequestsDraft }, options, spaceGitSyncOf(sync));
 }
 
 /**
  * The space object from counts already known (a space created in this transaction has none, so its
  * operation answers without reading them back); for a member who may not view it, only its id.
  */
-export function spaceObject(ctx: Context, space: SpaceRecord, levels: ContentLevels, counts: SpaceCounts, options: PresentOptions = {}): SpaceOutput {
+export function spaceObject(
+  ctx: Context,
+  space: SpaceRecord,
+  levels: ContentLevels,
+  counts: SpaceCounts,
+  options: PresentOptions = {},
+  /** The space's Git Sync, once synced (space-git-sync.ts). */
+  gitSync?: ReturnType<typeof spaceGitSyncOf>,
+): SpaceOutput {
   const permissions = spacePermissions(levels.space(space), space.editMode);
   if (!permissions.view) return presentHiddenSpace(ctx, space);
   return {
@@ -114,6 +125,7 @@ export function spaceObject(ctx: Context, space: SpaceRecord, levels: ContentLev
     organization: space.organizationId,
     ...(space.parent !== undefined && { parent: space.parent }),
     ...(space.visibility === 'visitor-auth' && { visitorAuth: { backend: 'custom' as const } }),
+    ...(gitSync && { gitSync }),
     revision: space.revision,
     defaultLevel: levels.defaultLevelOf(space),
     ...counts,

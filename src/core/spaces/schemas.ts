@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { listSchema } from '../pagination.js';
 import { Id, MemberRoleOrGuest, MemberRoleSchema, Timestamp, Url } from '../schemas.js';
 import { TRANSLATION_LANGUAGES } from '../translations/schemas.js';
+import { GIT_SYNC_PROVIDERS } from '../git-sync/git-sync-record.js';
 
 /** A space's title: at most 50 characters. */
 export const SpaceTitle = v.pipe(v.string(), v.maxLength(50, 'must be at most 50 characters'));
@@ -85,6 +86,17 @@ export const SpaceSchema = v.object({
   organization: v.string(),
   parent: v.optional(v.string()),
   visitorAuth: v.optional(v.object({ backend: v.literal('custom') })),
+  /** The Git repository the space is synced with (Git Sync), never its credentials. */
+  gitSync: v.optional(
+    v.object({
+      installationId: v.string(),
+      installationProvider: v.picklist(GIT_SYNC_PROVIDERS),
+      installationStatus: v.literal('active'),
+      repoName: v.string(),
+      url: v.string(),
+      updatedAt: Timestamp,
+    }),
+  ),
   revision: v.string(),
   defaultLevel: MemberRoleOrGuest,
   comments: v.number(),
