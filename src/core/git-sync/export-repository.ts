@@ -2,6 +2,7 @@ import { writeOperation } from '../operation.js';
 import { TABLES } from '../records.js';
 import { Id } from '../schemas.js';
 import { requireSpace } from '../spaces/access.js';
+import { keepRequest } from './auto-export.js';
 import { projectFolder } from './export-edit.js';
 import { isOutdated, runExport, type ExportRun } from './export-run.js';
 import type { GitSyncRecord } from './git-sync-record.js';
@@ -35,11 +36,13 @@ export const exportToGitRepository = writeOperation({
     const user = await ctx.actor.user();
     const operationId = ctx.ids.id();
     await recordOperation(ctx.tx, space.id, input, { state: 'running', direction: 'export', startedAt: ctx.now }, { operationId, now: ctx.now });
+    const remote = remoteOf(input.url);
+    if (!input.standalone) await keepRequest(ctx, space.id, input);
     const run: ExportRun = {
       spaceId: space.id,
       operationId,
       startedAt: ctx.now,
-      remote: remoteOf(input.url),
+      remote,
       request: { url: input.url, ref: input.ref, ...(input.repoTreeURL !== undefined && { repoTreeURL: input.repoTreeURL }) },
       commitMessage: input.commitMessage,
       projectDirectory,

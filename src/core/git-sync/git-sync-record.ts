@@ -1,9 +1,10 @@
 import type { StoredRecord } from '../../store/types.js';
+import type { SealedCredentials } from './sealed-credentials.js';
 
 /**
  * What the store keeps of a space's Git Sync (table `gitSyncs`, one record per space, keyed by the space's id):
  * the repository (its URL without credentials), and the last operation with its outcome, so that any
- * process answers `git/info` alike. Credentials are never stored.
+ * process answers `git/info` alike. Credentials are never stored in the clear (sealed-credentials.ts).
  */
 
 /** The states of an operation, as the public API names them. */
@@ -55,6 +56,8 @@ export interface GitSyncRecord extends StoredRecord {
   readonly projectDirectory?: string;
   /** The prefix of commit URLs the request gave (`repoCommitURL`), if any. */
   readonly commitUrl?: string;
+  /** The credentials of the last request, sealed (sealed-credentials.ts), for the exports after merges. */
+  readonly credentials?: SealedCredentials;
   /** The `timestamp` of the last operation applied: an older one that arrives later is skipped. */
   readonly timestamp?: string;
   /** The site redirects the last import made from `.gitbook.yaml` (import-redirects.ts), by id. */

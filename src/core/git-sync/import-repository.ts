@@ -2,6 +2,7 @@ import type { WriteContext } from '../context.js';
 import { writeOperation } from '../operation.js';
 import { Id } from '../schemas.js';
 import { requireSpace } from '../spaces/access.js';
+import { keepRequest } from './auto-export.js';
 import { recordOperation } from './git-sync-state.js';
 import { IMPORT_DOING } from './apply-import.js';
 import { runGitImport } from './import-run.js';
@@ -29,6 +30,7 @@ export const importGitRepository = writeOperation({
     const { space } = await requireSpace(ctx, input.spaceId, 'triggerGitSync', IMPORT_DOING, { purge: ctx.tx });
     const operationId = ctx.ids.id();
     await recordOperation(ctx.tx, space.id, input, { state: 'running', direction: 'import', startedAt: ctx.now }, { operationId, now: ctx.now });
+    await keepRequest(ctx, space.id, input);
     const queued: GitImportInput = { ...input, spaceId: space.id, operationId, startedAt: ctx.now };
     const { actor, urls, clock, ids, secrets, fetch, fetchTimeoutMs, blobs, derived, workers } = ctx;
     const context = { userId: actor.userId, urls, ports: { clock, ids, secrets, fetch, fetchTimeoutMs, blobs, derived, workers } };

@@ -8,6 +8,7 @@ import { loadChangeRequest } from '../access.js';
 import { mergeWithSpace } from './commit.js';
 import { MergeResultSchema } from './schemas.js';
 import { exclusive, spaceScope } from '../../scopes.js';
+import { exportAfterMerge } from '../../git-sync/auto-export.js';
 
 /**
  * Merges a change request into its space: the three-way merge of the request's base, the space's revision
@@ -16,6 +17,7 @@ import { exclusive, spaceScope } from '../../scopes.js';
  * `result` is `conflicts` when both sides changed the same things: the merge is still applied, each clash
  * resolved the documented way (the request wins). Needs the merge permission (review level) on a live
  * space. A draft or open request merges; an archived one must be reopened first, a merged one is final (409).
+ * A space synced with a Git repository exports the merge after it (git-sync/auto-export.ts).
  */
 export const mergeChangeRequest = writeOperation({
   name: 'mergeChangeRequest',
@@ -45,6 +47,7 @@ export const mergeChangeRequest = writeOperation({
     };
     await ctx.tx.put(TABLES.spaces, updatedSpace);
     await ctx.tx.put(TABLES.changeRequests, merged);
+    await exportAfterMerge(ctx, space.id, merged);
     return { revision: revision.id, result: conflicts.length > 0 ? ('conflicts' as const) : ('merge' as const) };
   },
 });
