@@ -73,6 +73,7 @@ httpSuite(
       await a.batch(spaceId, cr.id, changes);
       h().clock.advance(1000);
       expect((await h().owner.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`)).status).toBe(200);
+      await h().platform.settle();
     };
     /** A space imported from a repository, then edited on the platform. */
     const synced = async (repo: { url: string }) => {
@@ -169,13 +170,13 @@ httpSuite(
       for (const text of [JSON.stringify(done), JSON.stringify(failed), JSON.stringify(stored), spaceAnswer.text]) expect(text).not.toMatch(/hunter2|deploy:/);
     });
 
-    it('exports every merge into a synced space on its own, in order, with the sealed credentials of the last request', { timeout: 60_000 }, async () => {
+    it('exports every merge into a space an export synced, in order, with the sealed credentials of that request; not an imported-only one', { timeout: 60_000 }, async () => {
       const repo = repository(CODE, secured);
       const space = await a.space();
-      expect((await post(space.id, 'import', { url: `${secured.authUrl}/${repo.name}.git`, ref: 'refs/heads/main', repoProjectDirectory: 'docs' })).status).toBe(204);
-      await h().platform.settle();
+      expect((await gitExport(space.id, { url: `${secured.authUrl}/${repo.name}.git`, repoProjectDirectory: 'docs' })).operation.state).toBe('success');
+      const imported = await synced(repository());
       const never = await a.space();
-      for (const [target, title] of [[space.id, 'First'], [never.id, 'Elsewhere'], [space.id, 'Second']] as const) {
+      for (const [target, title] of [[space.id, 'First'], [never.id, 'Elsewhere'], [imported.id, 'Imported'], [space.id, 'Second']] as const) {
         const cr = await a.changeRequest(target, { subject: `Add ${title}` });
         await a.batch(target, cr.id, [{ operation: 'insert_page', title, document: md(`${title} page.`) }]);
         h().clock.advance(1000);
@@ -184,11 +185,16 @@ httpSuite(
         await h().platform.settle();
       }
       const clone = secured.clone(repo.name);
-      expect(git(clone, 'log', '-3', '--format=%s|%an').trim().split('\n')).toEqual(['Merge change request #2: Add Second|Olive Owner', 'Merge change request #1: Add First|Olive Owner', 'First|Test Author']);
-      expect(git(clone, 'ls-files').split('\n')).toContain('docs/content/second.md');
+      expect(git(clone, 'log', '-4', '--format=%s|%an').trim().split('\n')).toEqual([
+        'Merge change request #2: Add Second|Olive Owner',
+        'Merge change request #1: Add First|Olive Owner',
+        'Update the docs|Olive Owner',
+        'First|Test Author',
+      ]);
       expect(readFileSync(join(clone, 'docs/content/second.md'), 'utf8')).toBe('# Second\n\nSecond page.\n');
       expect((await h().owner.get(`/v1/spaces/${space.id}/git/info`)).body.operation).toMatchObject({ state: 'success', direction: 'export' });
       expect((await h().owner.get(`/v1/spaces/${never.id}/git/info`)).status).toBe(404);
+      expect((await h().owner.get(`/v1/spaces/${imported.id}/git/info`)).body.operation.direction).toBe('import');
       const stored = await h().platform.store.read((tx) => tx.get(TABLES.gitSyncs, space.id));
       expect(JSON.stringify(stored)).not.toMatch(/hunter2|deploy/);
     });

@@ -8,12 +8,14 @@ import { remoteOf } from './transport.js';
 import { projectFolder } from './export-edit.js';
 
 /**
- * Keeping a space in step with its repository: once a space has been synced (an import or an export
- * recorded a commit), every merge into it queues an export of its own, to the repository, branch and
+ * Keeping a space in step with its repository: once an export has synced a space (the repository then
+ * holds the platform's layout), every merge into it queues an export of its own, to the repository, branch and
  * project directory of the last sync, authored by whoever merged. Exports run one at a time per space
  * (git-turn.ts) and each writes the space as it is when it runs, so the branch ends at the last merge; one
  * that finds nothing new makes no commit. The credentials of the last request are kept sealed
  * (sealed-credentials.ts) for these exports; without them the repository is reached without credentials.
+ * A space only ever imported is not exported after merges: its repository is the source, laid out its
+ * own way, and writing the platform's layout into it unasked would move its files.
  */
 
 /** What a request names of the repository, besides the URL recordOperation keeps. */
@@ -46,10 +48,10 @@ export async function keepRequest(ctx: WriteContext, spaceId: string, request: S
 /** The message of the commit that exports a merge. */
 const messageOf = (changeRequest: ChangeRequestRecord) => `Merge change request #${changeRequest.number}${changeRequest.subject ? `: ${changeRequest.subject}` : ''}`;
 
-/** Queues the export of a merge into a synced space (nothing for a space never synced). Called in the merge's transaction. */
+/** Queues the export of a merge into a space an export synced (nothing for others). Called in the merge's transaction. */
 export async function exportAfterMerge(ctx: WriteContext, spaceId: string, changeRequest: ChangeRequestRecord): Promise<void> {
   const sync = (await ctx.tx.get(TABLES.gitSyncs, spaceId)) as GitSyncRecord | undefined;
-  if (sync?.commit === undefined) return;
+  if (sync?.commit === undefined || !sync.exported) return;
   const user = await ctx.actor.user();
   const operationId = ctx.ids.id();
   const request = { url: sync.url, ref: sync.ref, ...(sync.treeUrl !== undefined && { repoTreeURL: sync.treeUrl }) };

@@ -96,7 +96,7 @@ async function recordExport(ports: Ports, run: ExportRun, outcome: Outcome): Pro
   await ports.store.write(async (tx) => {
     const applied = !failed && !('skipped' in outcome) && run.timestamp !== undefined ? { timestamp: run.timestamp } : {};
     // The export wrote every page and file where content/git.ts says: the import's paths are past.
-    const base = synced ? { commit: outcome.commit, revision: outcome.revision, paths: {} } : {};
+    const base = synced ? { commit: outcome.commit, revision: outcome.revision, paths: {}, exported: true as const } : {};
     await recordOperation(tx, run.spaceId, run.request, operation, { operationId: run.operationId, now, synced: { ...base, ...applied } });
     if ('revision' in outcome && outcome.pushedMessage !== undefined && outcome.commit !== undefined) {
       const revision = (await tx.get(TABLES.revisions, outcome.revision)) as RevisionRecord | undefined;

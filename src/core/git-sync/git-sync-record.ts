@@ -56,6 +56,8 @@ export interface GitSyncRecord extends StoredRecord {
   readonly projectDirectory?: string;
   /** The prefix of commit URLs the request gave (`repoCommitURL`), if any. */
   readonly commitUrl?: string;
+  /** True once an export has synced the space: from then on every merge exports on its own (auto-export.ts). */
+  readonly exported?: true;
   /** The credentials of the last request, sealed (sealed-credentials.ts), for the exports after merges. */
   readonly credentials?: SealedCredentials;
   /** The `timestamp` of the last operation applied: an older one that arrives later is skipped. */
