@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { startGitServer, type GitServer } from '../git/git-server.js';
+import { git, startGitServer, type GitServer } from '../git/git-server.js';
 import { api, type Call } from './api.js';
 import { databaseUrl, describePostgres, dropDatabases, freshDatabase, initialize } from './postgres-servers.js';
 import { cleanUp, listening, startCli } from './spawn.js';
@@ -50,5 +50,35 @@ describePostgres('Git Sync on two processes of one PostgreSQL database', () => {
     expect(operation).toMatchObject({ state: 'success', direction: 'import', endedAt: expect.any(String) });
     const pages = (await two('GET', `/v1/spaces/${space.body.id}/content/pages`)).body.pages as { title: string }[];
     expect(pages.map((page) => page.title)).toEqual(['Welcome', 'Setup']);
+  });
+
+  test('exports through both processes at once take turns: one commit, no race lost, success seen from either', { timeout: 90_000 }, async () => {
+    const url = databaseUrl(freshDatabase('git'));
+    const owner = await initialize(url);
+    const env = { DOCS_PLATFORM_FETCH_ALLOW: '127.0.0.1' };
+    const servers = await Promise.all([0, 1].map(() => listening(startCli(['serve', '--data', url, '--port', '0'], { env }))));
+    const [one, two] = servers.map((each) => api(each.url, owner.token)) as [Call, Call];
+    const space = await one('POST', `/v1/orgs/${owner.organizationId}/spaces`, { title: 'Docs' });
+    server.createRepository('exported');
+    server.commit('exported', { 'src/main.ts': 'code\n' }, 'Code');
+    const body = { url: `${server.url}/exported.git`, ref: 'refs/heads/main', commitMessage: 'Export' };
+    const release = server.hold();
+    try {
+      for (const call of [one, two]) expect((await call('POST', `/v1/spaces/${space.body.id}/git/export`, body)).status).toBe(204);
+    } finally {
+      release();
+    }
+    const ended = async (call: Call) => {
+      let operation = await stateOf(call, space.body.id);
+      while (operation.state === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        operation = await stateOf(call, space.body.id);
+      }
+      return operation;
+    };
+    expect(await ended(two)).toMatchObject({ state: 'success', direction: 'export' });
+    expect(await ended(one)).toMatchObject({ state: 'success', direction: 'export' });
+    const clone = server.clone('exported');
+    expect(git(clone, 'log', '--format=%s').trim().split('\n')).toEqual(['Export', 'Code']);
   });
 });
