@@ -22,6 +22,8 @@
  *   bundled server's platform, idle and while each heavy job runs (a 4 MB OpenAPI document, a PDF of
  *   2,000 pages, a zip import of 1,000 pages, the first search of 10,000 pages): p99 at most 3x the idle
  *   p99, and no request over 100 ms.
+ * - the Git Sync case (ids `git-*`, see git-case.ts): GET /healthz at 200 req/s while a 1,000-page space with 100
+ *   files is exported to a local Git server, then imported into an empty space;
  * - the Markdown case (ids `markdown-loop-*`, see markdown-loop-case.ts): GET /healthz at 200 req/s against the
  *   bundled server's platform, idle and while a ~1 MiB body of each kind (prose, a table, lists, link references)
  *   is written and read: p99 at most 3x the idle p99, and no request over 100 ms.
@@ -69,6 +71,7 @@ import { readConfig } from './config.js';
 import { measurePair, type Measurement, type Target } from './load.js';
 import { heavyCaseIds, renderHeavyReport, runHeavyCase, type HeavyResults } from './heavy-case.js';
 import { markdownLoopCaseIds, renderMarkdownLoopReport, runMarkdownLoopCase, type MarkdownLoopRow } from './markdown-loop-case.js';
+import { gitCaseIds, renderGitReport, runGitCase, type GitRow } from './git-case.js';
 import { describeMachine } from './machine.js';
 import { copyToPostgres, POSTGRES_SERVERS, postgresCaseIds, postgresUnavailable } from './postgres-case.js';
 import { buildRows, outcome, renderReport, writeResults, type Measured } from './report.js';
@@ -107,6 +110,7 @@ async function main(): Promise<void> {
   const contentIds = contentCaseIds(contentSettings).filter(selected);
   const heavyIds = heavyCaseIds().filter(selected);
   const markdownLoopIds = markdownLoopCaseIds().filter(selected);
+  const gitIds = gitCaseIds().filter(selected);
   const readerIds = readerCaseIds().filter(selected);
   const aiDocsIds = aiDocsCaseIds().filter(selected);
   const contentionIds = contentionCaseIds().filter(selected);
@@ -160,6 +164,7 @@ async function main(): Promise<void> {
   let content: ContentResults | null = null;
   let heavy: HeavyResults | null = null;
   let markdownLoop: { rows: MarkdownLoopRow[]; checks: Check[] } | null = null;
+  let gitSync: { rows: GitRow[]; checks: Check[] } | null = null;
   let reader: ReaderResults | null = null;
   let aiDocs: AiDocsResults | null = null;
   let contention: { rows: ContentionRow[]; checks: Check[] } | null = null;
@@ -224,6 +229,7 @@ async function main(): Promise<void> {
     }
     if (heavyIds.length > 0) heavy = await runHeavyCase(config, dataDir, heavyIds, console.log);
     if (markdownLoopIds.length > 0) markdownLoop = await runMarkdownLoopCase(config, dataDir, markdownLoopIds, console.log);
+    if (gitIds.length > 0) gitSync = await runGitCase(config, dataDir, gitIds, console.log);
     if (readerIds.length > 0) reader = await runReaderCase(config, console.log);
     if (aiDocsIds.length > 0) aiDocs = await runAiDocsCase(config, console.log);
     if (contentionIds.length > 0) {
@@ -236,7 +242,7 @@ async function main(): Promise<void> {
   }
 
   const rows = buildRows(measured, config.small, config.large);
-  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? []), ...(heavy?.checks ?? []), ...(markdownLoop?.checks ?? []), ...(reader?.checks ?? []), ...(aiDocs?.checks ?? []), ...(contention?.checks ?? [])];
+  const checks = [...rows.flatMap((row) => row.checks), ...(store?.checks ?? []), ...(content?.checks ?? []), ...(heavy?.checks ?? []), ...(markdownLoop?.checks ?? []), ...(gitSync?.checks ?? []), ...(reader?.checks ?? []), ...(aiDocs?.checks ?? []), ...(contention?.checks ?? [])];
   if (rows.length > 0) console.log(`\n${renderReport(rows)}`);
   // Another process busy for a fifth of a core or more while a case ran took CPU from the bench or the server.
   const disturbed = measured.filter(({ measurement: { cpu } }) => cpu && cpu.others + cpu.steal >= 0.2);
@@ -248,6 +254,7 @@ async function main(): Promise<void> {
   if (content) console.log(`\n${renderContentReport(content.rows)}`);
   if (heavy) console.log(`\n${renderHeavyReport(heavy.rows)}`);
   if (markdownLoop) console.log(`\n${renderMarkdownLoopReport(markdownLoop.rows)}`);
+  if (gitSync) console.log(`\n${renderGitReport(gitSync.rows)}`);
   if (reader) console.log(`\n${renderReaderReport(reader)}`);
   if (aiDocs) console.log(`\n${renderAiDocsReport(aiDocs)}`);
   const resultsPath = join(resultsDir, 'latest.json');
@@ -276,13 +283,14 @@ async function main(): Promise<void> {
     content: content && { seconds: content.seconds, seeded: content.seeded, rows: content.rows.map((row) => ({ ...row, result: outcome(row) })) },
     heavy: heavy && { seconds: heavy.seconds, seedSeconds: heavy.seedSeconds, rows: heavy.rows.map((row) => ({ ...row, result: outcome(row) })) },
     markdownLoop: markdownLoop && { rows: markdownLoop.rows.map((row) => ({ ...row, result: outcome(row) })) },
+    gitSync: gitSync && { rows: gitSync.rows.map((row) => ({ ...row, result: outcome(row) })) },
     reader: reader && { pages: reader.pages, rows: reader.rows },
     aiDocs: aiDocs && { pages: aiDocs.pages, rows: aiDocs.rows, llms: aiDocs.llms },
     contention: contention && { rows: contention.rows },
     checks,
   });
   const missed = checks.filter((check) => check.pass === false).length;
-  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? []), ...(heavy?.rows ?? []), ...(markdownLoop?.rows ?? []), ...(reader?.rows ?? []), ...(aiDocs?.rows ?? [])].filter((row) => !row.valid).length;
+  const invalid = [...rows, ...(store?.rows ?? []), ...(content?.rows ?? []), ...(heavy?.rows ?? []), ...(markdownLoop?.rows ?? []), ...(gitSync?.rows ?? []), ...(reader?.rows ?? []), ...(aiDocs?.rows ?? [])].filter((row) => !row.valid).length;
   console.log(`\n${checks.filter((check) => check.pass).length} of ${checks.length} targets met${missed ? `, ${missed} MISSED` : ''}${invalid ? `, ${invalid} cases INVALID` : ''}. Results: ${resultsPath}`);
 }
 

@@ -9,7 +9,7 @@ import { GIT_IMPORT_LIMITS } from './fetch-repository.js';
 import { recordOperation, type RepositoryRequest } from './git-sync-state.js';
 import { joinPath } from './repo-paths.js';
 import { readSyncedContent } from './space-content.js';
-import { GitTransportError, scrubCredentials, type GitCommitOutcome, type GitPerson, type GitRemote, type GitTreeEdit } from './transport.js';
+import { GitTransportError, scrubCredentials, type FetchedTree, type GitCommitOutcome, type GitPerson, type GitRemote, type GitTreeEdit } from './transport.js';
 import { writeRepositoryJob } from './write-job.js';
 
 /**
@@ -67,7 +67,7 @@ async function exportOnce(ports: Ports, run: ExportRun): Promise<Outcome> {
   if (isOutdated(sync, run.timestamp)) return { skipped: true };
   const branch = run.request.ref.slice('refs/heads/'.length);
   const linked = sync?.commit !== undefined && sync.url === run.remote.url && sync.ref === run.request.ref;
-  const edit = async (head: Parameters<Parameters<Ports['gitTransport']['commitTree']>[4]>[0]): Promise<GitTreeEdit> => {
+  const edit = async (head: FetchedTree | undefined): Promise<GitTreeEdit> => {
     const docs = headDocs(head, run.projectDirectory);
     const message = withPlatformTrailer(run.commitMessage, run.spaceId, revision.id);
     const commit = { message, author: run.author, committer: PLATFORM_COMMITTER, time: ports.clock.now().getTime() };
