@@ -25,14 +25,20 @@ afterEach(async () => {
 /** The state of a space's last Git operation, through one process. */
 const stateOf = async (call: Call, spaceId: string) => (await call('GET', `/v1/spaces/${spaceId}/git/info`)).body.operation;
 
+/** Two server processes on a fresh database (outbound fetches to 127.0.0.1 allowed), a caller of each, and a space made through the first. */
+async function twoServersAndASpace() {
+  const url = databaseUrl(freshDatabase('git'));
+  const owner = await initialize(url);
+  const env = { DOCS_PLATFORM_FETCH_ALLOW: '127.0.0.1' };
+  const servers = await Promise.all([0, 1].map(() => listening(startCli(['serve', '--data', url, '--port', '0'], { env }))));
+  const [one, two] = servers.map((each) => api(each.url, owner.token)) as [Call, Call];
+  const space = await one('POST', `/v1/orgs/${owner.organizationId}/spaces`, { title: 'Docs' });
+  return { one, two, space };
+}
+
 describePostgres('Git Sync on two processes of one PostgreSQL database', () => {
   test('an import queued through one process is running, then ended, as the other reads it', { timeout: 90_000 }, async () => {
-    const url = databaseUrl(freshDatabase('git'));
-    const owner = await initialize(url);
-    const env = { DOCS_PLATFORM_FETCH_ALLOW: '127.0.0.1' };
-    const servers = await Promise.all([0, 1].map(() => listening(startCli(['serve', '--data', url, '--port', '0'], { env }))));
-    const [one, two] = servers.map((each) => api(each.url, owner.token)) as [Call, Call];
-    const space = await one('POST', `/v1/orgs/${owner.organizationId}/spaces`, { title: 'Docs' });
+    const { one, two, space } = await twoServersAndASpace();
     expect(space.status).toBe(201);
     const release = server.hold();
     try {
@@ -53,12 +59,7 @@ describePostgres('Git Sync on two processes of one PostgreSQL database', () => {
   });
 
   test('exports through both processes at once take turns: one commit, no race lost, success seen from either', { timeout: 90_000 }, async () => {
-    const url = databaseUrl(freshDatabase('git'));
-    const owner = await initialize(url);
-    const env = { DOCS_PLATFORM_FETCH_ALLOW: '127.0.0.1' };
-    const servers = await Promise.all([0, 1].map(() => listening(startCli(['serve', '--data', url, '--port', '0'], { env }))));
-    const [one, two] = servers.map((each) => api(each.url, owner.token)) as [Call, Call];
-    const space = await one('POST', `/v1/orgs/${owner.organizationId}/spaces`, { title: 'Docs' });
+    const { one, two, space } = await twoServersAndASpace();
     server.createRepository('exported');
     server.commit('exported', { 'src/main.ts': 'code\n' }, 'Code');
     const body = { url: `${server.url}/exported.git`, ref: 'refs/heads/main', commitMessage: 'Export' };
