@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { PAGES_PER_PART } from '../../../src/core/sites/reader/llms-full.js';
+import { createMemoryStore } from '../../../src/store/memory.js';
 import { createHarness, httpSuite, type Harness } from '../harness.js';
 import { threadLikeWorkers } from '../thread-like-workers.js';
 import { readerHelpers } from './reader-helpers.js';
@@ -38,7 +39,8 @@ httpSuite(
   (h) => {
     let inline: Harness;
     beforeEach(async () => {
-      inline = await createHarness(h().transport);
+      // On a store of its own: a second harness on the test store would empty the PostgreSQL schema under h().
+      inline = await createHarness(h().transport, { store: createMemoryStore() });
     });
     afterEach(async () => {
       await inline.close();
