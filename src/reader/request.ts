@@ -72,6 +72,7 @@ export function parseRequest(place: { site: ReaderRequest['site']; rest: string[
       segments: place.rest,
       ...(keptShare !== undefined && { share: keptShare }),
       ...(keptToken !== undefined && { visitorToken: keptToken }),
+      ...(visitorToken !== undefined && { visitorTokenInQuery: true }),
       unsigned,
       ...(q !== null && { query: q }),
     },

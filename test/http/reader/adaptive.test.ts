@@ -106,6 +106,9 @@ httpSuite('reader adaptive content', (h) => {
     const search = await redirected(`${site.spaceUrl}/~search?q=zeppelin&jwt_token=${beta}`);
     expect(search).toBe(`${site.betaUrl}/~search?jwt_token=${beta}&q=zeppelin`);
     expect(r.hrefs(await r.page(search))).toContain(`${site.betaUrl}/beta-features`);
+    // A token kept in a cookie is never written into the address it leads to.
+    const byCookie = await r.read(`${site.spaceUrl}/beta-features`, { headers: { cookie: `dp_visitor=${beta}` } });
+    expect([byCookie.status, byCookie.headers.get('location')]).toEqual([302, `${site.betaUrl}/beta-features`]);
     // Once the section's condition is gone, anyone is led there.
     r.ok(await h().owner.patch(`${r.site(site.id)}/sections/${site.section}`, { condition: null }));
     expect(await redirected(site.spaceUrl)).toBe(site.betaUrl);

@@ -43,12 +43,13 @@ export async function spaceOnSites(ctx: Context, space: SpaceRecord, request: Re
 /**
  * The query that carries a visitor's credentials, claims and search from a space's own URL to its place on
  * a site (`?share=…&jwt_token=…&visitor.<claim>=…&q=…`), or '' when there are none: without them, the site
- * would not show the visitor what the space's URL just found they may read.
+ * would not show the visitor what the space's URL just found they may read. A visitor token is carried only
+ * when it came in the query: one from a cookie would otherwise land in the address bar, history and logs.
  */
 export function carriedQuery(request: ReaderRequest & { query?: string }): string {
   const params = new URLSearchParams();
   if (request.share !== undefined) params.set('share', request.share);
-  if (request.visitorToken !== undefined) params.set('jwt_token', request.visitorToken);
+  if (request.visitorToken !== undefined && request.visitorTokenInQuery === true) params.set('jwt_token', request.visitorToken);
   for (const [name, value] of Object.entries(request.unsigned)) params.set(`visitor.${name}`, String(value));
   if (request.query !== undefined) params.set('q', request.query);
   const query = params.toString();

@@ -22,6 +22,8 @@ export interface ReaderRequest {
   readonly share?: string;
   /** A visitor token, from `?jwt_token=` or the cookie. */
   readonly visitorToken?: string;
+  /** True when the visitor token came in the query: one kept in a cookie is never written into a URL. */
+  readonly visitorTokenInQuery?: boolean;
   /** Unsigned claims, from `?visitor.<claim>=true|false`. */
   readonly unsigned: Readonly<Record<string, boolean>>;
 }
