@@ -331,6 +331,9 @@ export function createPlatform(options: PlatformOptions): Platform {
       return value;
     }
     const locks = operation.locks?.(input);
+    // A token this process has not found valid is checked before the write takes its scopes: a made-up one
+    // must not hold a scope (an organization, a space) that real writers then queue behind.
+    if (locks && locks.length > 0 && token !== null && !known && knownUserId(token) === undefined) known = await store.read((tx) => actorOf(tx, token));
     const outcome = await store
       .write(
         async (tx) => {

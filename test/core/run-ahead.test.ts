@@ -3,6 +3,7 @@ import { tokenHash } from '../../src/core/auth.js';
 import { createPlatform } from '../../src/core/platform.js';
 import { INDEXES, TABLES } from '../../src/core/records.js';
 import { createMemoryStore } from '../../src/store/memory.js';
+import type { Store } from '../../src/store/types.js';
 
 /**
  * A request with a token this process found before starts its operation alongside the token's reads
@@ -54,5 +55,34 @@ describe('operations that start with the token', () => {
   it("read the caller's record on demand", async () => {
     const { platform, token } = await started();
     expect(await platform.runWithToken(platform.operations.getAuthenticatedUser, token, {})).toMatchObject({ email: 'owner@acme.test' });
+  });
+});
+
+describe('a write that locks a scope', () => {
+  /** A platform whose store notes the scopes each write transaction took before it started. */
+  async function locking() {
+    const inner = createMemoryStore();
+    const locked: string[][] = [];
+    const store: Store = { ...inner, write: (fn, options) => (locked.push((options?.locks ?? []).map((lock) => lock.scope)), inner.write(fn, options)) };
+    const platform = createPlatform({ store });
+    const { organizationId, userId, token } = await platform.initialize({ title: 'Acme', email: 'owner@acme.test' });
+    const space = await platform.as(userId).createSpace({ organizationId, title: 'Docs' });
+    const request = await platform.as(userId).createChangeRequest({ spaceId: space.id });
+    locked.length = 0;
+    return { platform, token, locked, input: { spaceId: space.id, changeRequestId: request.id } };
+  }
+
+  it('takes no scope for a made-up token: it is a 401 before the write starts', async () => {
+    const { platform, locked, input } = await locking();
+    const madeUp = 'x'.repeat(48);
+    await expect(platform.runWithToken(platform.operations.mergeChangeRequest, madeUp, input)).rejects.toMatchObject({ status: 401 });
+    expect(locked).toEqual([]);
+  });
+
+  it('takes its scope for a valid token this process meets for the first time', async () => {
+    const { platform, token, locked, input } = await locking();
+    await expect(platform.runWithToken(platform.operations.mergeChangeRequest, token, input)).resolves.toMatchObject({ result: 'merge' });
+    // (A later write, with no scope, notes the token's use.)
+    expect(locked[0]).toEqual([`space:${input.spaceId}`]);
   });
 });
