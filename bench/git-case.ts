@@ -52,7 +52,9 @@ export async function runGitCase(config: BenchConfig, dataDir: string, ids: read
   const { token, pdf } = seeder.info;
   log(`git case: GET /healthz at ${RATE} req/s while a space of ${PAGES} pages and ${FILES} files is exported to a local Git server, then imported`);
   const serverScript = benchRuntime() === 'compiled' ? await compileChild(join(here, 'heavy-server.ts'), join(here, 'results', 'compiled'), WORKER_ENTRY) : join(here, 'heavy-server.ts');
-  const server = await startChild<{ url: string }>(serverScript, [path], benchRuntime() === 'compiled' ? startNodeOptions() : []);
+  // BENCH_PROFILE=1: CPU profiles of the server's threads (the main thread's file names thread 0), as the heavy case writes.
+  const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', 'profiles', `git-${Date.now()}`)}`] : [];
+  const server = await startChild<{ url: string }>(serverScript, [path], [...(benchRuntime() === 'compiled' ? startNodeOptions() : []), ...profile]);
   const git = await startGitServer();
   git.createRepository('bench');
   git.commit('bench', { 'README.md': '# Code\n' }, 'Code');

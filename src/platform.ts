@@ -1,5 +1,6 @@
 import { createPlatform as createCorePlatform, type Platform, type PlatformOptions as CorePlatformOptions } from './core/platform.js';
 import { createOutboundFetch } from './outbound/fetch.js';
+import { inlineWorkers } from './core/inline-workers.js';
 import { createGitTransport } from './outbound/git-transport.js';
 import { notoPdfFonts } from './pdf-fonts.js';
 
@@ -29,7 +30,8 @@ export function createPlatform(options: PlatformOptions): Platform {
     ...core,
     fetch: core.fetch ?? createOutboundFetch({ allow: fetchAllow }),
     // Git's smart HTTP posts its requests: a fetch of its own, under the same allow list.
-    gitTransport: core.gitTransport ?? createGitTransport({ fetch: core.fetch ?? createOutboundFetch({ allow: fetchAllow, sendBodies: true }) }),
+    // Its object work runs as jobs, on the platform's workers.
+    gitTransport: core.gitTransport ?? createGitTransport({ fetch: core.fetch ?? createOutboundFetch({ allow: fetchAllow, sendBodies: true }), workers: core.workers ?? inlineWorkers }),
     pdfFonts: core.pdfFonts ?? notoPdfFonts(),
   });
 }

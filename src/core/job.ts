@@ -13,10 +13,10 @@ export interface Job<I, O> {
   /** The work itself. It must not keep or change its input, nor use any state beyond it. */
   run(input: I): O | Promise<O>;
   /**
-   * The buffers of an input that move to the thread that runs it instead of being copied (big byte arrays):
-   * the caller no longer uses them once the job started.
+   * The buffers of an input that move to the thread that runs it instead of being copied (big byte arrays),
+   * and the message ports it talks through: the caller no longer uses them once the job started.
    */
-  readonly transferInput?: (input: I) => readonly ArrayBuffer[];
+  readonly transferInput?: (input: I) => readonly Transferable[];
   /** The buffers of an output that move back instead of being copied. */
   readonly transferOutput?: (output: O) => readonly ArrayBuffer[];
   /**

@@ -1,14 +1,25 @@
 import * as fs from 'node:fs';
 import git, { type TreeEntry } from 'isomorphic-git';
-import type { Fetch } from '../core/context.js';
-import { GitTransportError, scrubCredentials, type FetchedTree, type GitCommitOutcome, type GitFetchLimits, type GitRemote, type GitTreeEdit } from '../core/git-sync/transport.js';
-import { fetchHead, hasBranch, inScratch, readHead, transportError } from './git-http.js';
+import { scrubCredentials, type GitCommitInfo, type GitPerson, type GitRemote } from '../core/git-sync/transport.js';
+import { transportError, type Scratch } from './git-http.js';
 
 /**
- * An export's commit on Node (the Git transport's `commitTree`): the head of the branch fetched shallow, the
- * edit applied to its tree (every other entry kept as it is, by id: code, CI files, submodules), a commit
- * whose parent is the head, pushed without force, so that a branch that moved meanwhile refuses it.
+ * An export's commit, in the job's thread (git-jobs.ts), once its branch's head is fetched into the scratch
+ * repository: the edit applied to the head's tree (every other entry kept as it is, by id: code, CI files,
+ * submodules), a commit whose parent is the head, pushed without force, so that a branch that moved
+ * meanwhile refuses it.
  */
+
+/** An edit as it crosses to the job's thread: the files to write (their bytes moved), the paths to remove, and the commit. */
+export interface TreeEditInput {
+  readonly write: readonly (readonly [string, Uint8Array])[];
+  readonly remove: readonly string[];
+  readonly message: string;
+  readonly author: GitPerson;
+  readonly committer: GitPerson;
+  /** When the commit is made, in milliseconds since the epoch. */
+  readonly time: number;
+}
 
 /** An entry of a tree being rebuilt: a file, link or submodule as it was (mode, id), or a folder. */
 type Entry = { readonly mode: string; readonly oid: string; readonly type: TreeEntry['type'] } | Folder;
@@ -18,10 +29,10 @@ interface Folder {
 }
 
 /** The entries of the tree `oid`, its folders read down to their files. */
-async function readFolder(dir: string, oid: string): Promise<Folder> {
-  const { tree } = await git.readTree({ fs, dir, oid });
+async function readFolder(dir: string, cache: object, oid: string): Promise<Folder> {
+  const { tree } = await git.readTree({ fs, dir, cache, oid });
   const entries = new Map<string, Entry>();
-  for (const entry of tree) entries.set(entry.path, entry.type === 'tree' ? await readFolder(dir, entry.oid) : { mode: entry.mode, oid: entry.oid, type: entry.type });
+  for (const entry of tree) entries.set(entry.path, entry.type === 'tree' ? await readFolder(dir, cache, entry.oid) : { mode: entry.mode, oid: entry.oid, type: entry.type });
   return { type: 'folder', entries };
 }
 
@@ -55,8 +66,8 @@ async function writeFolder(dir: string, folder: Folder): Promise<string | undefi
 }
 
 /** The tree of `base` (absent: empty) with the edit applied: its id ('' for an empty tree). */
-async function editedTree(dir: string, base: string | undefined, edit: GitTreeEdit): Promise<string> {
-  const root = base === undefined ? { type: 'folder' as const, entries: new Map<string, Entry>() } : await readFolder(dir, base);
+async function editedTree({ dir, cache }: Scratch, base: string | undefined, edit: TreeEditInput): Promise<string> {
+  const root = base === undefined ? { type: 'folder' as const, entries: new Map<string, Entry>() } : await readFolder(dir, cache, base);
   for (const path of edit.remove) {
     const parts = path.split('/');
     folderAt(root, parts.slice(0, -1), false)?.entries.delete(parts.at(-1)!);
@@ -70,49 +81,35 @@ async function editedTree(dir: string, base: string | undefined, edit: GitTreeEd
 }
 
 /** A person of a commit at a time, as isomorphic-git takes it. */
-const signature = (person: { name: string; email: string }, time: number) => ({ ...person, timestamp: Math.floor(time / 1000), timezoneOffset: 0 });
+const signature = (person: GitPerson, time: number) => ({ ...person, timestamp: Math.floor(time / 1000), timezoneOffset: 0 });
 
-/** Commits an edit on `branch` of a remote and pushes it (see GitTransport.commitTree). */
-export function commitTree(
-  fetch: Fetch,
-  remote: GitRemote,
-  branch: string,
-  folder: string,
-  limits: GitFetchLimits,
-  edit: (head: FetchedTree | undefined) => Promise<GitTreeEdit>,
-): Promise<GitCommitOutcome> {
-  return inScratch(fetch, remote, limits.maxTransferBytes, async (scratch) => {
-    const { dir } = scratch;
-    let head: FetchedTree | undefined;
-    try {
-      const oid = (await hasBranch(scratch, remote, branch)) ? await fetchHead(scratch, branch) : undefined;
-      head = oid === undefined ? undefined : await readHead(dir, oid, folder, limits);
-    } catch (error) {
-      throw transportError(error, scratch, remote, limits);
-    }
-    // What the edit throws (a refusal of the export) is the caller's, as it is.
-    const change = await edit(head);
-    try {
-      const base = head === undefined ? undefined : (await git.readCommit({ fs, dir, oid: head.commit.oid })).commit.tree;
-      const tree = await editedTree(dir, base, change);
-      if (tree === base) return { unchanged: head?.commit };
-      const oid = await git.commit({
-        fs,
-        dir,
-        message: change.message,
-        author: signature(change.author, change.time),
-        committer: signature(change.committer, change.time),
-        tree,
-        parent: head === undefined ? [] : [head.commit.oid],
-        ref: 'refs/heads/export',
-      });
-      await git.push({ fs, http: scratch.http, dir, remote: 'origin', ref: 'refs/heads/export', remoteRef: `refs/heads/${branch}`, ...scratch.auth });
-      return { pushed: { oid, message: change.message } };
-    } catch (error) {
-      const failure = error as { code?: string; data?: { prettyDetails?: string } };
-      if (failure.code === 'PushRejectedError') throw new GitTransportError(`${remote.url}: ${branch} moved while the export ran; export again`);
-      if (failure.code === 'GitPushError') throw new GitTransportError(scrubCredentials(`${remote.url} refused the push to ${branch}:${failure.data?.prettyDetails ?? ''}`, remote));
-      throw transportError(error, scratch, remote, limits);
-    }
-  });
+/** How a commit went, as it crosses back: the commit pushed, none because the tree stays as it was, or why it failed. */
+export type CommitResult = { readonly pushed: GitCommitInfo } | { readonly unchanged: true } | { readonly failure: string };
+
+/** Commits an edit on the fetched head (undefined: a new branch) of `branch` and pushes it (see GitTransport.commitTree). */
+export async function commitAndPush(scratch: Scratch, remote: GitRemote, branch: string, head: string | undefined, edit: TreeEditInput, maxTransferBytes: number): Promise<CommitResult> {
+  const { dir, cache } = scratch;
+  try {
+    const base = head === undefined ? undefined : (await git.readCommit({ fs, dir, cache, oid: head })).commit.tree;
+    const tree = await editedTree(scratch, base, edit);
+    if (tree === base) return { unchanged: true };
+    const oid = await git.commit({
+      fs,
+      dir,
+      cache,
+      message: edit.message,
+      author: signature(edit.author, edit.time),
+      committer: signature(edit.committer, edit.time),
+      tree,
+      parent: head === undefined ? [] : [head],
+      ref: 'refs/heads/export',
+    });
+    await git.push({ fs, http: scratch.http, dir, cache, remote: 'origin', ref: 'refs/heads/export', remoteRef: `refs/heads/${branch}`, ...scratch.auth });
+    return { pushed: { oid, message: edit.message } };
+  } catch (error) {
+    const failure = error as { code?: string; data?: { prettyDetails?: string } };
+    if (failure.code === 'PushRejectedError') return { failure: `${remote.url}: ${branch} moved while the export ran; export again` };
+    if (failure.code === 'GitPushError') return { failure: scrubCredentials(`${remote.url} refused the push to ${branch}:${failure.data?.prettyDetails ?? ''}`, remote) };
+    return { failure: transportError(error, scratch, remote, maxTransferBytes).message };
+  }
 }

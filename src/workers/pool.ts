@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type TransferListItem } from 'node:worker_threads';
 import type { Job } from '../core/job.js';
 import { errorOf, type JobResult } from '../core/jobs.js';
 import { JobLimitError, type Workers } from '../core/workers.js';
@@ -200,7 +200,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     }
     try {
       const message: JobMessage = { name: task.job.name, input: task.input };
-      thread.worker.postMessage(message, (task.job.transferInput?.(task.input) ?? []) as ArrayBuffer[]);
+      thread.worker.postMessage(message, (task.job.transferInput?.(task.input) ?? []) as unknown as TransferListItem[]);
     } catch (error) {
       // An input that cannot be cloned: the job never started, the thread is still free.
       release(thread);

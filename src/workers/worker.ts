@@ -30,11 +30,18 @@ lowerPriority(niceIncrement);
 const { hasJob, prepareJobs, runJob } = await import('../core/jobs.js');
 
 /**
- * The jobs defined above the core (the reader's), which register themselves as their module loads
- * (core/jobs.ts: registerJobs): loaded when one of them first comes, since loading the reader (markdown-it's
- * renderer, highlight.js and its languages) would add ~0.7 s under tsx to every thread's start.
+ * The jobs defined above the core, which register themselves as their module loads (core/jobs.ts:
+ * registerJobs), each module loaded when one of its jobs first comes: the Git transport's (isomorphic-git),
+ * named `gitTransport.*`, and the reader's, since loading the reader (markdown-it's renderer, highlight.js
+ * and its languages) would add ~0.7 s under tsx to every thread's start.
  */
-let above: Promise<unknown> | undefined;
+const above = new Map<string, Promise<unknown>>();
+const loadAbove = (name: string): Promise<unknown> => {
+  const area = name.startsWith('gitTransport.') ? 'git' : 'reader';
+  let loading = above.get(area);
+  if (!loading) above.set(area, (loading = area === 'git' ? import('../outbound/git-jobs.js') : import('../reader/body-job.js')));
+  return loading;
+};
 
 /** What the pool sends: a job by name and its input. */
 export interface JobMessage {
@@ -44,7 +51,7 @@ export interface JobMessage {
 
 const port = parentPort!;
 port.on('message', async ({ name, input }: JobMessage) => {
-  if (!hasJob(name)) await (above ??= import('../reader/body-job.js'));
+  if (!hasJob(name)) await loadAbove(name);
   const { result, transfer } = await runJob(name, input);
   try {
     port.postMessage(result, transfer as ArrayBuffer[]);

@@ -2,14 +2,12 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitTransportError, remoteOf, type GitFetchLimits, type GitTreeEdit } from '../../src/core/git-sync/transport.js';
-import { createOutboundFetch } from '../../src/outbound/fetch.js';
-import { createGitTransport } from '../../src/outbound/git-transport.js';
 import { git, hasGit, startGitServer, type GitServer } from './git-server.js';
+import { gitTransportOn, JOB_RUNNERS, workersFor } from './job-runners.js';
 
 /** The Node Git transport's commits (commitTree) against a real Git server on 127.0.0.1, checked with the `git` command line. */
 
 const LIMITS: GitFetchLimits = { maxFiles: 100, maxFileBytes: 1024, maxTotalBytes: 4096, maxTransferBytes: 1024 * 1024 };
-const transport = createGitTransport({ fetch: createOutboundFetch({ allow: '127.0.0.1', sendBodies: true }) });
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 /** An edit writing and removing files, by a fixed author and committer. */
@@ -22,7 +20,10 @@ const edit = (write: Record<string, string>, remove: string[] = [], message = 'E
   time: Date.parse('2026-11-28T10:00:00Z'),
 });
 
-describe.skipIf(!hasGit() && !process.env.CI)(`the Git transport's commits${hasGit() ? '' : ' (skipped: git and git http-backend are not installed)'}`, { timeout: 60_000 }, () => {
+describe.skipIf(!hasGit() && !process.env.CI).each(JOB_RUNNERS)(`the Git transport's commits (jobs run %s)${hasGit() ? '' : ' (skipped: git and git http-backend are not installed)'}`, { timeout: 60_000 }, (runner) => {
+  const workers = workersFor(runner);
+  const transport = gitTransportOn(workers, '127.0.0.1');
+  afterAll(() => workers.close());
   let server: GitServer;
   beforeAll(async () => {
     server = await startGitServer();

@@ -2,14 +2,12 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitTransportError, remoteOf, scrubCredentials, type GitFetchLimits } from '../../src/core/git-sync/transport.js';
-import { createOutboundFetch } from '../../src/outbound/fetch.js';
-import { createGitTransport } from '../../src/outbound/git-transport.js';
 import { git, hasGit, startGitServer, type GitServer } from './git-server.js';
+import { gitTransportOn, JOB_RUNNERS, workersFor } from './job-runners.js';
 
 /** The Node Git transport (isomorphic-git over the outbound filter) against a real Git server on 127.0.0.1. */
 
 const LIMITS: GitFetchLimits = { maxFiles: 100, maxFileBytes: 1024, maxTotalBytes: 4096, maxTransferBytes: 1024 * 1024 };
-const transport = createGitTransport({ fetch: createOutboundFetch({ allow: '127.0.0.1', sendBodies: true }) });
 
 /** The rejection of a promise, as a GitTransportError's message. */
 async function failure(promise: Promise<unknown>): Promise<string> {
@@ -23,7 +21,10 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 
 // Without git the file is skipped, saying so in its title, except under CI, where .ci/run installs it.
 // Each test runs several git processes, and the server one a request: a minute each, for a loaded machine.
-describe.skipIf(!hasGit() && !process.env.CI)(`the Git transport${hasGit() ? '' : ' (skipped: git and git http-backend are not installed)'}`, { timeout: 60_000 }, () => {
+describe.skipIf(!hasGit() && !process.env.CI).each(JOB_RUNNERS)(`the Git transport (jobs run %s)${hasGit() ? '' : ' (skipped: git and git http-backend are not installed)'}`, { timeout: 60_000 }, (runner) => {
+  const workers = workersFor(runner);
+  const transport = gitTransportOn(workers, '127.0.0.1');
+  afterAll(() => workers.close());
   let server: GitServer;
   let secured: GitServer;
   beforeAll(async () => {
@@ -80,7 +81,7 @@ describe.skipIf(!hasGit() && !process.env.CI)(`the Git transport${hasGit() ? '' 
   });
 
   it('reaches no address the outbound filter refuses', async () => {
-    const strict = createGitTransport({ fetch: createOutboundFetch({ sendBodies: true }) });
+    const strict = gitTransportOn(workers);
     expect(await failure(strict.fetchTree(remoteOf(`${server.url}/docs.git`), 'main', '', LIMITS))).toBe(`${server.url}/docs.git could not be reached: 127.0.0.1 is a loopback address`);
   });
 });
