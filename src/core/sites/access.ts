@@ -3,13 +3,21 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import { loadInOrganization } from '../lookup.js';
 import { assertSiteAllowed, organizationAccess, type SiteAction } from '../permissions.js';
 import { TABLES, type MemberRecord, type SiteRecord, type SiteSectionGroupRecord, type SiteSectionRecord, type SiteSpaceRecord } from '../records.js';
-import { holdExclusive, siteScope } from '../scopes.js';
+import type { ScopeLock } from '../../store/types.js';
+import { exclusive, holdExclusive, siteScope } from '../scopes.js';
 
 /** A site the caller reached, with its membership of the site's organization. */
 export interface SiteAccess {
   readonly site: SiteRecord;
   readonly member: MemberRecord;
 }
+
+/**
+ * The scope a change to a site holds (requireSite, for any action but `view`), as a write operation that
+ * changes one declares it (Operation.locks): PostgreSQL then takes it before the first read, and no first
+ * attempt runs again for the lock requireSite asks for after the token's reads.
+ */
+export const locksSite = ({ siteId }: { readonly siteId: string }): readonly ScopeLock[] => [exclusive(siteScope(siteId))];
 
 /**
  * Loads a site of an organization for the caller and checks the site rule `action`: 404 when the

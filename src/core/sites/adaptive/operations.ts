@@ -4,7 +4,7 @@ import { notFound } from '../../errors.js';
 import { readOperation, writeOperation } from '../../operation.js';
 import { TABLES, type SiteRecord } from '../../records.js';
 import { Id, Timestamp } from '../../schemas.js';
-import { requireSite } from '../access.js';
+import { locksSite, requireSite } from '../access.js';
 import { AdaptiveJsonSchema, AdaptiveJsonSchemaOutput, claimsOf } from './json-schema.js';
 import { assertConditionsFit } from './site-conditions.js';
 
@@ -42,6 +42,7 @@ export const updateSiteAdaptiveSchema = writeOperation({
   params: { organizationId: Id, siteId: Id },
   body: { jsonSchema: AdaptiveJsonSchema },
   response: AdaptiveSchemaSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, jsonSchema }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', 'set its adaptive schema');
     await assertConditionsFit(ctx, site, claimsOf(jsonSchema));

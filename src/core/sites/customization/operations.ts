@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { readOperation, writeOperation } from '../../operation.js';
 import { TABLES, type SiteCustomizationRecord } from '../../records.js';
 import { Id, QueryBoolean } from '../../schemas.js';
-import { requireSite } from '../access.js';
+import { locksSite, requireSite } from '../access.js';
 import { loadCustomization, settingsOf } from './customizations.js';
 import { CustomizationSettingsInput, CustomizationSettingsSchema } from './settings-schema.js';
 
@@ -39,6 +39,7 @@ export const updateSiteCustomization = writeOperation({
   params,
   body: CustomizationSettingsInput.entries,
   response: CustomizationSettingsSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, ...settings }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', 'customize it');
     const record: SiteCustomizationRecord = { id: site.id, organizationId: site.organizationId, settings, updatedAt: ctx.now };

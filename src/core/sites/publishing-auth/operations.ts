@@ -4,7 +4,7 @@ import { badRequest } from '../../errors.js';
 import { readOperation, writeOperation } from '../../operation.js';
 import { TABLES, type SiteRecord } from '../../records.js';
 import { HttpUrl, Id } from '../../schemas.js';
-import { requireSite } from '../access.js';
+import { locksSite, requireSite } from '../access.js';
 import { publishingKey } from '../reader/site-keys.js';
 
 /**
@@ -64,6 +64,7 @@ export const updateSitePublishingAuth = writeOperation({
     logoutURL: v.optional(v.nullable(HttpUrl)),
   },
   response: PublishingAuthSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, backend, fallbackURL, logoutURL }) {
     if (backend === 'integration') throw badRequest('backend: docs-platform has no integrations to authenticate visitors with; use custom');
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', DOING);
@@ -84,6 +85,7 @@ export const regenerateSitePublishingAuth = writeOperation({
   summary: "Regenerate the private key that signs a site's visitor tokens",
   params,
   response: PublishingAuthSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', DOING);
     const rotations = site.readerKeyRotations ?? {};

@@ -4,7 +4,7 @@ import { ApiError, badRequest } from '../../errors.js';
 import { writeOperation } from '../../operation.js';
 import { TABLES, type SiteRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { requireSite } from '../access.js';
+import { locksSite, requireSite } from '../access.js';
 import { checkDestination } from './destination.js';
 import { saveRedirect } from './operations.js';
 import { BulkResultSchema, DestinationInput, SourcePath } from './schemas.js';
@@ -67,6 +67,7 @@ export const bulkUpsertSiteRedirects = writeOperation({
   params: { organizationId: Id, siteId: Id },
   body: { redirects: v.pipe(v.array(BulkItem), v.minLength(1, 'must have at least one redirect'), v.maxLength(500, 'must have at most 500 redirects')) },
   response: v.object({ results: v.array(BulkResultSchema) }),
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, redirects }) {
     redirects.forEach((item, at) => {
       if (item.intent !== 'publish' && item.destination === undefined) throw badRequest(`redirects.${at}.destination: is required (null deletes the redirect)`);

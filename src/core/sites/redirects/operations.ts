@@ -8,7 +8,7 @@ import { INDEXES, TABLES, type SiteRecord, type SiteRedirectRecord } from '../..
 import { Id, QueryBoolean } from '../../schemas.js';
 import { ShareKey } from '../../spaces/schemas.js';
 import { uriComponent } from '../../well-formed.js';
-import { requireSite } from '../access.js';
+import { locksSite, requireSite } from '../access.js';
 import { checkDestination, matchTarget } from './destination.js';
 import { DestinationInput, DestinationSchema, decodedSource, presentRedirect, SiteRedirectList, SiteRedirectSchema, SourcePath } from './schemas.js';
 import { listKeyOf, matchRedirect, redirectFrom, redirectRecord } from './stored.js';
@@ -80,6 +80,7 @@ export const createSiteRedirect = writeOperation({
   params,
   body: { source: SourcePath, destination: DestinationInput, ...options },
   response: SiteRedirectSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, source, destination, captureWildcard = false, draft = false, permanent = false }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', DOING);
     const checked = await checkDestination(ctx, site, destination);
@@ -106,6 +107,7 @@ export const updateSiteRedirect = writeOperation({
   params: { ...params, siteRedirectId: Id },
   body: { source: v.optional(SourcePath), destination: v.optional(DestinationSchema), ...options },
   response: SiteRedirectSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteRedirectId, source, destination, captureWildcard, draft, permanent }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', DOING);
     const was = await loadRedirect(ctx, site, siteRedirectId);
@@ -121,6 +123,7 @@ export const deleteSiteRedirect = writeOperation({
   summary: 'Delete a redirect of a site',
   params: { ...params, siteRedirectId: Id },
   response: null,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteRedirectId }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', DOING);
     await loadRedirect(ctx, site, siteRedirectId);

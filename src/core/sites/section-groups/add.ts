@@ -4,7 +4,7 @@ import { keyAtEnd } from '../../ordering/siblings.js';
 import { writeOperation } from '../../operation.js';
 import { TABLES, type SiteSectionGroupRecord, type SiteSectionRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { loadSection, referenced, requireSite } from '../access.js';
+import { loadSection, locksSite, referenced, requireSite } from '../access.js';
 import { GroupTitle, IconName } from '../schemas.js';
 import { topLevel } from '../structure.js';
 import { putInGroup } from './membership.js';
@@ -25,6 +25,7 @@ export const addSectionGroupToSite = writeOperation({
     sections: v.optional(v.pipe(v.array(Id), v.maxLength(1000, 'must have at most 1000 entries'))),
   },
   response: GroupSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, title, icon, sections = [] }) {
     const { site, member } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const members: SiteSectionRecord[] = [];

@@ -3,7 +3,7 @@ import { listSiblings } from '../../ordering/siblings.js';
 import { writeOperation } from '../../operation.js';
 import { TABLES, type SiteSectionRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { loadGroup, requireSite } from '../access.js';
+import { loadGroup, locksSite, requireSite } from '../access.js';
 import { GROUP_KIND, groupLevel, topLevel } from '../structure.js';
 import { takeOutOfGroup } from './membership.js';
 
@@ -16,6 +16,7 @@ export const deleteSiteSectionGroup = writeOperation({
   summary: 'Delete a section group of a site',
   params: { organizationId: Id, siteId: Id, siteSectionGroupId: Id },
   response: null,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteSectionGroupId }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const group = await loadGroup(ctx, site, siteSectionGroupId);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { writeOperation } from '../../operation.js';
 import { TABLES } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { loadGroup, requireSite } from '../access.js';
+import { loadGroup, locksSite, requireSite } from '../access.js';
 import { positionOf, reorder } from '../positions.js';
 import { GROUP_KIND, topLevel } from '../structure.js';
 import { presentGroupTo } from '../presenter.js';
@@ -18,6 +18,7 @@ export const moveSiteSectionGroup = writeOperation({
   params: { organizationId: Id, siteId: Id, siteSectionGroupId: Id },
   body: { position: v.optional(v.object({ before: v.optional(TopLevelPointer), after: v.optional(TopLevelPointer) })) },
   response: GroupSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteSectionGroupId, position }) {
     const { site, member } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const group = await loadGroup(ctx, site, siteSectionGroupId);

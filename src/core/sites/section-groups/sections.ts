@@ -1,7 +1,7 @@
 import { conflict, notFound } from '../../errors.js';
 import { writeOperation } from '../../operation.js';
 import { Id } from '../../schemas.js';
-import { loadGroup, loadSection, referenced, requireSite } from '../access.js';
+import { loadGroup, loadSection, locksSite, referenced, requireSite } from '../access.js';
 import { putInGroup, takeOutOfGroup } from './membership.js';
 import { presentGroupTo } from '../presenter.js';
 import { GroupSchema } from './schemas.js';
@@ -16,6 +16,7 @@ export const addSectionToGroup = writeOperation({
   params: { organizationId: Id, siteId: Id, siteSectionGroupId: Id },
   body: { sectionId: Id },
   response: GroupSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteSectionGroupId, sectionId }) {
     const { site, member } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const group = await loadGroup(ctx, site, siteSectionGroupId);
@@ -32,6 +33,7 @@ export const removeSectionFromGroup = writeOperation({
   summary: 'Remove a section from a section group',
   params: { organizationId: Id, siteId: Id, siteSectionGroupId: Id, siteSectionId: Id },
   response: null,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteSectionGroupId, siteSectionId }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const group = await loadGroup(ctx, site, siteSectionGroupId);

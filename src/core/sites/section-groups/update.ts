@@ -3,7 +3,7 @@ import { writeOperation } from '../../operation.js';
 import { REMOVE, applyPatch } from '../../patch.js';
 import { TABLES } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { loadGroup, requireSite } from '../access.js';
+import { loadGroup, locksSite, requireSite } from '../access.js';
 import { GroupTitle, IconName } from '../schemas.js';
 import { presentGroupTo } from '../presenter.js';
 import { GroupSchema } from './schemas.js';
@@ -18,6 +18,7 @@ export const updateSiteSectionGroup = writeOperation({
     icon: v.optional(v.nullable(IconName)),
   },
   response: GroupSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteSectionGroupId, title, icon }) {
     const { site, member } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const group = await loadGroup(ctx, site, siteSectionGroupId);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { writeOperation } from '../../operation.js';
 import { Id } from '../../schemas.js';
-import { requireSite } from '../access.js';
+import { locksSite, requireSite } from '../access.js';
 import { DEFAULT_SECTION_TITLE, presentSectionTo } from '../presenter.js';
 import { sized } from '../schemas.js';
 import { insertSiteSpace, spaceForSite } from '../site-spaces/place.js';
@@ -23,6 +23,7 @@ export const addSectionToSite = writeOperation({
     title: v.optional(sized(2, 64)),
   },
   response: SectionSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, spaceId, title }) {
     const { site, member } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const space = await spaceForSite(ctx, organizationId, member, spaceId, 'spaceId');

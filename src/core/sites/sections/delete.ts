@@ -1,7 +1,7 @@
 import { writeOperation } from '../../operation.js';
 import { TABLES } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { loadSection, requireSite } from '../access.js';
+import { loadSection, locksSite, requireSite } from '../access.js';
 import { pointDefaultSection } from '../defaults.js';
 import { levelOf, loadStructure } from '../structure.js';
 
@@ -14,6 +14,7 @@ export const deleteSiteSection = writeOperation({
   summary: 'Delete a section of a site',
   params: { organizationId: Id, siteId: Id, siteSectionId: Id },
   response: null,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteSectionId }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const section = await loadSection(ctx, site, siteSectionId);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { writeOperation } from '../../operation.js';
 import { TABLES } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { loadSection, requireSite } from '../access.js';
+import { loadSection, locksSite, requireSite } from '../access.js';
 import { positionOf, reorder } from '../positions.js';
 import { presentSectionTo } from '../presenter.js';
 import { SECTION_KIND, sectionLevel } from '../structure.js';
@@ -18,6 +18,7 @@ export const moveSiteSection = writeOperation({
   params: { organizationId: Id, siteId: Id, siteSectionId: Id },
   body: { position: v.optional(v.object({ before: v.optional(SectionPointer), after: v.optional(SectionPointer) })) },
   response: SectionSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteSectionId, position }) {
     const { site, member } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const section = await loadSection(ctx, site, siteSectionId);

@@ -4,7 +4,7 @@ import { writeOperation } from '../../operation.js';
 import { REMOVE, applyPatch } from '../../patch.js';
 import { TABLES } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { loadSection, requireSite } from '../access.js';
+import { loadSection, locksSite, requireSite } from '../access.js';
 import { assertSiteCondition } from '../adaptive/site-conditions.js';
 import { assertPathFree } from '../paths.js';
 import { presentSectionTo } from '../presenter.js';
@@ -30,6 +30,7 @@ export const updateSiteSection = writeOperation({
     description: v.optional(v.nullable(SectionDescription)),
   },
   response: SectionSchema,
+  locks: locksSite,
   async run(ctx, input) {
     const { organizationId, siteId, siteSectionId, path, defaultSiteSpace, condition, icon, description } = input;
     const { site, member } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');

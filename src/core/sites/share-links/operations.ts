@@ -5,7 +5,7 @@ import { readOperation, writeOperation } from '../../operation.js';
 import { listQuery, pageOfArray } from '../../pagination.js';
 import { INDEXES, TABLES, type SiteRecord, type SiteShareLinkRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { requireSite } from '../access.js';
+import { locksSite, requireSite } from '../access.js';
 import { shareLinkKey } from '../reader/site-keys.js';
 import { presentShareLink, ShareLinkList, ShareLinkName, ShareLinkSchema } from './schemas.js';
 
@@ -55,6 +55,7 @@ export const createSiteShareLink = writeOperation({
   params,
   body: { name: ShareLinkName },
   response: ShareLinkSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, name }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', DOING);
     const link: SiteShareLinkRecord = { id: ctx.ids.id(), siteId: site.id, organizationId: site.organizationId, name, active: true, createdAt: ctx.now };
@@ -70,6 +71,7 @@ export const updateSiteShareLink = writeOperation({
   params: { ...params, shareLinkId: Id },
   body: { active: v.optional(v.boolean()), name: v.optional(ShareLinkName) },
   response: ShareLinkSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, shareLinkId, active, name }) {
     if (active === undefined && name === undefined) throw badRequest('body: give active, name or both');
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', DOING);
@@ -86,6 +88,7 @@ export const deleteSiteShareLink = writeOperation({
   summary: 'Delete a share link of a site',
   params: { ...params, shareLinkId: Id },
   response: null,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, shareLinkId }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', DOING);
     await loadShareLink(ctx, site, shareLinkId);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { badRequest } from '../../errors.js';
 import { writeOperation } from '../../operation.js';
 import { Id } from '../../schemas.js';
-import { loadSection, referenced, requireSite } from '../access.js';
+import { loadSection, locksSite, referenced, requireSite } from '../access.js';
 import { presentSiteSpaceTo } from '../presenter.js';
 import { loadStructure } from '../structure.js';
 import { insertSiteSpace, spaceForSite } from './place.js';
@@ -18,6 +18,7 @@ export const addSpaceToSite = writeOperation({
   params: { organizationId: Id, siteId: Id },
   body: { spaceId: Id, sectionId: v.optional(Id) },
   response: SiteSpaceSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, spaceId, sectionId }) {
     const { site, member } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const structure = await loadStructure(ctx.tx, site);

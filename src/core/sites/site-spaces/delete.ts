@@ -1,7 +1,7 @@
 import { writeOperation } from '../../operation.js';
 import { TABLES } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { loadSiteSpace, requireSite } from '../access.js';
+import { loadSiteSpace, locksSite, requireSite } from '../access.js';
 import { pointLevelDefault } from '../defaults.js';
 import { levelDefault, levelOf, loadStructure } from '../structure.js';
 
@@ -14,6 +14,7 @@ export const deleteSiteSpace = writeOperation({
   summary: 'Remove a space from a site',
   params: { organizationId: Id, siteId: Id, siteSpaceId: Id },
   response: null,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteSpaceId }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const siteSpace = await loadSiteSpace(ctx, site, siteSpaceId);

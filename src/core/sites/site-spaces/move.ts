@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { writeOperation } from '../../operation.js';
 import { TABLES } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { loadSiteSpace, requireSite } from '../access.js';
+import { loadSiteSpace, locksSite, requireSite } from '../access.js';
 import { pointLevelDefault } from '../defaults.js';
 import { positionOf, reorder } from '../positions.js';
 import { presentSiteSpaceTo } from '../presenter.js';
@@ -16,6 +16,7 @@ export const moveSiteSpace = writeOperation({
   params: { organizationId: Id, siteId: Id, siteSpaceId: Id },
   body: { position: v.optional(v.object({ before: v.optional(SiteSpacePointer), after: v.optional(SiteSpacePointer) })) },
   response: SiteSpaceSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteSpaceId, position }) {
     const { site, member } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const siteSpace = await loadSiteSpace(ctx, site, siteSpaceId);

@@ -4,7 +4,7 @@ import { writeOperation } from '../../operation.js';
 import { REMOVE, applyPatch } from '../../patch.js';
 import { TABLES, type SiteSpaceRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { loadSiteSpace, requireSite } from '../access.js';
+import { loadSiteSpace, locksSite, requireSite } from '../access.js';
 import { assertSiteCondition } from '../adaptive/site-conditions.js';
 import { assertPathFree } from '../paths.js';
 import { presentSiteSpaceTo } from '../presenter.js';
@@ -25,6 +25,7 @@ export const updateSiteSpace = writeOperation({
     condition: v.optional(v.nullable(Condition)),
   },
   response: SiteSpaceSchema,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId, siteSpaceId, path, condition }) {
     const { site, member } = await requireSite(ctx, organizationId, siteId, 'structure', 'change its structure');
     const siteSpace = await loadSiteSpace(ctx, site, siteSpaceId);

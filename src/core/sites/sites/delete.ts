@@ -2,7 +2,7 @@ import type { WriteContext } from '../../context.js';
 import { writeOperation } from '../../operation.js';
 import { INDEXES, TABLES, type OrganizationRecord, type SiteRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { requireSite } from '../access.js';
+import { locksSite, requireSite } from '../access.js';
 
 /** The tables of a site's parts, each listed by an index on `siteId`. */
 const PARTS = [
@@ -37,6 +37,7 @@ export const deleteSite = writeOperation({
   summary: 'Delete a site',
   params: { organizationId: Id, siteId: Id },
   response: null,
+  locks: locksSite,
   async run(ctx, { organizationId, siteId }) {
     const { site } = await requireSite(ctx, organizationId, siteId, 'admin', 'delete it');
     await removeSite(ctx, site);

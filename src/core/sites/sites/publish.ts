@@ -1,7 +1,7 @@
 import { writeOperation } from '../../operation.js';
 import { TABLES, type SiteRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { requireSite } from '../access.js';
+import { locksSite, requireSite } from '../access.js';
 import { presentSite } from './present.js';
 import { SiteSchema } from './schemas.js';
 
@@ -12,6 +12,7 @@ function publishing(name: string, summary: string, published: boolean) {
     summary,
     params: { organizationId: Id, siteId: Id },
     response: SiteSchema,
+    locks: locksSite,
     async run(ctx, { organizationId, siteId }) {
       const { site } = await requireSite(ctx, organizationId, siteId, 'admin', published ? 'publish it' : 'unpublish it');
       if (site.published === published) return presentSite(ctx, site);

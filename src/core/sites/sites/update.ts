@@ -5,13 +5,13 @@ import { writeOperation } from '../../operation.js';
 import { REMOVE, applyPatch } from '../../patch.js';
 import { INDEXES, TABLES, type SiteRecord } from '../../records.js';
 import { Id } from '../../schemas.js';
-import { requireSite } from '../access.js';
+import { locksSite, requireSite } from '../access.js';
 import { pointLevelDefault } from '../defaults.js';
 import { Hostname, ProxyOrigin, SitePath, SiteTitle, SiteVisibilitySchema } from '../schemas.js';
 import { loadStructure, type SiteStructure } from '../structure.js';
 import { presentSite } from './present.js';
 import { SiteSchema } from './schemas.js';
-import { HOSTNAMES_SCOPE, exclusive, organizationScope, siteScope } from '../../scopes.js';
+import { HOSTNAMES_SCOPE, exclusive, organizationScope } from '../../scopes.js';
 
 /** Custom hostnames are unique across sites: a hostname serves one site. */
 async function assertHostnameFree(ctx: WriteContext, site: SiteRecord, hostname: string) {
@@ -80,7 +80,7 @@ export const updateSite = writeOperation({
   response: SiteSchema,
   // The site's (requireSite), and those a hostname or a basename asked for may need (assertHostnameFree, assertBasenameFree).
   locks: ({ organizationId, siteId, hostname, basename }) => [
-    exclusive(siteScope(siteId)),
+    ...locksSite({ siteId }),
     ...(typeof hostname === 'string' ? [exclusive(HOSTNAMES_SCOPE)] : []),
     ...(basename === undefined ? [] : [exclusive(organizationScope(organizationId))]),
   ],
