@@ -16,6 +16,7 @@ import type {
   TableRow,
 } from 'mdast';
 import { badRequest } from '../errors.js';
+import { blockToDocument, documentToBlock, DOCUMENT_BLOCK_TYPES, type FromDocument, type ToDocument } from './document-blocks.js';
 import { headingAnchor, newSlugger, parseMarkdown, plainText, stringifyMarkdown } from './markdown.js';
 import { MAX_MARKDOWN_DEPTH } from './markdown-limits.js';
 
@@ -23,13 +24,14 @@ import { MAX_MARKDOWN_DEPTH } from './markdown-limits.js';
  * The `document` format of page bodies: the public API's JSONDocument (`{object:'document', data, nodes}`),
  * made from and turned back into Markdown through mdast. Blocks: paragraph, heading-1..3 (deeper headings
  * become heading-3), list-unordered, list-ordered (`data.start`), list-tasks (items' `data.checked`),
- * list-item, blockquote, code (`data.syntax`, `code-line` children), divider, images/image (accepted on
+ * list-item (`data.spread` on a loose list or item: ours), blockquote, code (`data.syntax`, `code-line` children), divider, images/image (accepted on
  * input), `table` in a shape of our own (rows `table-row`, cells `table-cell`, `data.align`: the public
  * format's table is a grid of records), and raw HTML as a `code` block with `data.syntax` `html` and
  * `data.raw` true. Inlines: `link` and `inline-image` with
  * `data.ref` (`{kind:'url',url}`, `{kind:'page',page}`, `{kind:'file',file}`, `{kind:'anchor',anchor,page?}`);
- * text leaves with marks bold, italic, strikethrough, code. Every block and inline has a `key`, numbered in
- * document order, and headings a `meta.id`: their anchor.
+ * text leaves with marks bold, italic, strikethrough, code. GitBook's blocks (hint, tabs, code options,
+ * expandable, embed, content-ref, file) are document-blocks.ts's. Every block and inline has a `key`,
+ * numbered in document order, and headings a `meta.id`: their anchor.
  */
 
 /** A mark on a text leaf. */
@@ -77,6 +79,8 @@ export type DocumentBlock = {
   readonly meta?: { readonly id: string };
   readonly isVoid?: boolean;
   readonly nodes?: (DocumentBlock | DocumentInline | DocumentText)[];
+  /** An expandable's title and body (document-blocks.ts). */
+  readonly fragments?: unknown[];
 };
 
 /** A block at the top level of a document: one of TOP_LEVEL_BLOCK_TYPES. */
@@ -103,6 +107,7 @@ export const TOP_LEVEL_BLOCK_TYPES = [
   'divider',
   'images',
   'table',
+  ...DOCUMENT_BLOCK_TYPES,
 ] as const;
 
 /** The reference a Markdown URL stands for: `/pages/<id>[#anchor]`, `/files/<id>`, `#anchor`, else a URL. */
@@ -225,6 +230,20 @@ export function documentOfRoot(root: Root): { document: JSONDocument; blocksOf: 
     return { object: 'block', type, key: own, data: {}, ...extra, nodes: nodes() };
   }
 
+  /** A fence as a code block of code-lines, with the options of a `{% code %}` around it. */
+  function code(node: Code, data: Readonly<Record<string, unknown>>): DocumentBlock {
+    const lines = () => node.value.split('\n').map((line) => block('code-line', () => [{ object: 'text', leaves: [leaf(line, [])] }]));
+    return block('code', lines, { data: { ...(node.lang && { syntax: node.lang }), ...data } });
+  }
+
+  const toDocument: ToDocument = {
+    block: block as ToDocument['block'],
+    blocks: (nodes) => blocks(nodes),
+    code: (node, data) => code(node, data),
+    refOf: refOfUrl,
+    key,
+  };
+
   function blocks(nodes: readonly RootContent[]): DocumentBlock[] {
     const out: DocumentBlock[] = [];
     for (const node of nodes) {
@@ -240,22 +259,26 @@ export function documentOfRoot(root: Root): { document: JSONDocument; blocksOf: 
         case 'list': {
           const tasks = node.children.some((item) => typeof item.checked === 'boolean');
           const type = tasks ? 'list-tasks' : node.ordered ? 'list-ordered' : 'list-unordered';
-          const data = node.ordered && !tasks && node.start !== undefined && node.start !== null && node.start !== 1 ? { start: node.start } : {};
+          const start = node.ordered && !tasks && node.start !== undefined && node.start !== null && node.start !== 1 ? { start: node.start } : {};
+          // `spread` (ours): a loose list, or item, prints with blank lines between its parts, as it was written.
+          const data = { ...start, ...(node.spread && { spread: true }) };
           const items = () =>
-            node.children.map((item) =>
-              block('list-item', () => blocks(item.children), typeof item.checked === 'boolean' ? { data: { checked: item.checked } } : {}),
-            );
+            node.children.map((item) => {
+              const itemData = { ...(typeof item.checked === 'boolean' && { checked: item.checked }), ...(item.spread && { spread: true }) };
+              return block('list-item', () => blocks(item.children), Object.keys(itemData).length > 0 ? { data: itemData } : {});
+            });
           out.push(block(type, items, { data }));
           break;
         }
         case 'blockquote':
           out.push(block('blockquote', () => blocks(node.children)));
           break;
-        case 'code': {
-          const lines = () => node.value.split('\n').map((line) => block('code-line', () => [{ object: 'text', leaves: [leaf(line, [])] }]));
-          out.push(block('code', lines, { data: node.lang ? { syntax: node.lang } : {} }));
+        case 'code':
+          out.push(code(node, {}));
           break;
-        }
+        case 'gitbookBlock':
+          out.push(blockToDocument(node, toDocument) as DocumentBlock);
+          break;
         case 'thematicBreak':
           out.push({ object: 'block', type: 'divider', key: key(), data: {}, isVoid: true });
           break;
@@ -401,6 +424,35 @@ function toPhrasing(nodes: unknown, where: Where): PhrasingContent[] {
 }
 
 
+/** The text of a `code` block's code-lines. */
+function codeLines(node: Record<string, any>, where: Where): string[] {
+  return asArray(node.nodes, `${where}.nodes`).map((rawLine, j) => {
+    const lineAt = `${where}.nodes[${j}]`;
+    const line = asObject(rawLine, lineAt);
+    if (line.type !== 'code-line') throw fail(`${lineAt}.type`, 'must be code-line');
+    return toPhrasing(line.nodes, `${lineAt}.nodes`)
+      .map((part) => plainText(part as RootContent))
+      .join('');
+  });
+}
+
+/** A `code` block's code-lines as a fence. */
+function fence(node: Record<string, any>, where: Where): Code {
+  const data = (node.data ?? {}) as Record<string, any>;
+  const code: Code = { type: 'code', value: codeLines(node, where).join('\n') };
+  if (typeof data.syntax === 'string' && data.syntax !== '') code.lang = data.syntax;
+  return code;
+}
+
+/** What document-blocks.ts needs of this module to read GitBook's blocks back. */
+const fromDocument: FromDocument = {
+  toBlocks: (nodes, where) => toBlocks(nodes, where),
+  toPhrasing: (nodes, where) => toPhrasing(nodes, where),
+  plainText: (nodes) => nodes.map((node) => plainText(node as RootContent)).join(''),
+  refUrl: (data, where) => refUrl(data, where),
+  fence,
+};
+
 /** Blocks back into mdast. */
 function toBlocks(nodes: unknown, where: Where): RootContent[] {
   return asArray(nodes, where).map((raw, i): RootContent => {
@@ -424,28 +476,28 @@ function toBlocks(nodes: unknown, where: Where): RootContent[] {
           const item = asObject(rawItem, itemAt);
           if (item.type !== 'list-item') throw fail(`${itemAt}.type`, 'must be list-item');
           const checked = node.type === 'list-tasks' ? Boolean(item.data?.checked) : null;
-          return { type: 'listItem', spread: false, checked, children: toBlocks(item.nodes, `${itemAt}.nodes`) as ListItem['children'] };
+          return { type: 'listItem', spread: item.data?.spread === true, checked, children: toBlocks(item.nodes, `${itemAt}.nodes`) as ListItem['children'] };
         });
-        const list: List = { type: 'list', ordered: node.type === 'list-ordered', spread: false, children: items };
+        const list: List = { type: 'list', ordered: node.type === 'list-ordered', spread: data.spread === true, children: items };
         if (node.type === 'list-ordered') list.start = typeof data.start === 'number' ? data.start : 1;
         return list;
       }
       case 'blockquote':
         return { type: 'blockquote', children: toBlocks(node.nodes, children) as Blockquote['children'] } satisfies Blockquote;
       case 'code': {
-        const lines = asArray(node.nodes, children).map((rawLine, j) => {
-          const lineAt = `${children}[${j}]`;
-          const line = asObject(rawLine, lineAt);
-          if (line.type !== 'code-line') throw fail(`${lineAt}.type`, 'must be code-line');
-          return toPhrasing(line.nodes, `${lineAt}.nodes`)
-            .map((part) => plainText(part as RootContent))
-            .join('');
-        });
-        if (data.raw === true) return { type: 'html', value: lines.join('\n') };
-        const code: Code = { type: 'code', value: lines.join('\n') };
-        if (typeof data.syntax === 'string' && data.syntax !== '') code.lang = data.syntax;
-        return code;
+        if (data.raw === true) return { type: 'html', value: codeLines(node, at).join('\n') };
+        // A `{% code %}` tag around the fence, for its options, or around blocks.
+        const tagged = ['title', 'overflow', 'lineNumbers', 'attributes'].some((field) => data[field] !== undefined);
+        const fenced = asArray(node.nodes, children).every((line) => (line as { type?: unknown } | null)?.type === 'code-line');
+        return tagged || !fenced ? documentToBlock(node, at, fromDocument) : fence(node, at);
       }
+      case 'hint':
+      case 'tabs':
+      case 'expandable':
+      case 'embed':
+      case 'content-ref':
+      case 'file':
+        return documentToBlock(node, at, fromDocument);
       case 'divider':
         return { type: 'thematicBreak' };
       case 'images':
@@ -496,10 +548,12 @@ function assertDocumentDepth(document: Record<string, unknown>): void {
   const pending: [unknown, number][] = [[document, 0]];
   while (pending.length > 0) {
     const [node, depth] = pending.pop()!;
-    const nodes = (node as { nodes?: unknown }).nodes;
-    if (!Array.isArray(nodes)) continue;
+    // An expandable's fragments hold blocks as `nodes` do.
+    const { nodes, fragments } = node as { nodes?: unknown; fragments?: unknown };
+    const held = [...(Array.isArray(nodes) ? nodes : []), ...(Array.isArray(fragments) ? fragments : [])];
+    if (held.length === 0) continue;
     if (depth >= MAX_DOCUMENT_DEPTH) throw fail('', `nodes nest more than ${MAX_DOCUMENT_DEPTH} levels deep, the most a document may`);
-    for (const child of nodes) if (child !== null && typeof child === 'object') pending.push([child, depth + 1]);
+    for (const child of held) if (child !== null && typeof child === 'object') pending.push([child, depth + 1]);
   }
 }
 
