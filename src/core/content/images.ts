@@ -1,6 +1,8 @@
+import { looksLikeSvg, svgDimensions } from './svg-size.js';
+
 /**
- * The width and height of an image from its first bytes, for the `dimensions` of files: PNG, GIF, JPEG
- * and WebP (lossy, lossless, extended). Anything else, or a truncated header, has none.
+ * The width and height of an image from its first bytes, for the `dimensions` of files: PNG, GIF, JPEG,
+ * WebP (lossy, lossless, extended) and SVG (svg-size.ts). Anything else, or a truncated header, has none.
  */
 export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -10,6 +12,7 @@ export function imageDimensions(bytes: Uint8Array): { width: number; height: num
   if (bytes.length >= 10 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return sized(view.getUint16(6, true), view.getUint16(8, true));
   if (bytes.length >= 30 && ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP') return webp(bytes, view, ascii);
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) return jpeg(bytes, view);
+  if (looksLikeSvg(bytes)) return svgDimensions(bytes);
   return undefined;
 }
 
