@@ -1,5 +1,5 @@
 import type { DocumentBlock, DocumentInline, DocumentText } from '../content/document.js';
-import { markdownToDocument } from '../content/document.js';
+import { innerNodes, markdownToDocument } from '../content/document.js';
 import { markdownWork } from '../content/markdown-work.js';
 import { defineJob } from '../job.js';
 import type { Workers } from '../workers.js';
@@ -21,7 +21,7 @@ function findNode(nodes: readonly DocumentNode[] | undefined, key: string): Docu
   for (const node of nodes ?? []) {
     if (node.object === 'text') continue;
     if (node.key === key) return node;
-    const inner = findNode(node.nodes, key);
+    const inner = findNode(innerNodes<DocumentNode>(node), key);
     if (inner) return inner;
   }
   return undefined;
@@ -31,7 +31,8 @@ function findNode(nodes: readonly DocumentNode[] | undefined, key: string): Docu
 function textOf(node: DocumentNode): string {
   if (node.object === 'text') return node.leaves.map((leaf) => leaf.text).join('');
   if (node.object === 'inline' && node.type === 'inline-image') return node.data.alt ?? '';
-  return (node.nodes ?? []).map(textOf).join(node.object === 'block' && node.nodes?.[0]?.object === 'block' ? ' ' : '');
+  const inner = innerNodes<DocumentNode>(node);
+  return inner.map(textOf).join(node.object === 'block' && inner[0]?.object !== 'text' && inner[0]?.object !== 'inline' && inner.length > 0 ? ' ' : '');
 }
 
 /** A one-line preview of a node, at most PREVIEW_LENGTH characters. */

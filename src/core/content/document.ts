@@ -83,6 +83,11 @@ export type DocumentBlock = {
   readonly fragments?: unknown[];
 };
 
+/** What a block or an inline holds: its `nodes`, and an expandable's fragments (which hold blocks in turn). */
+export function innerNodes<Node>(node: { readonly nodes?: readonly Node[]; readonly fragments?: readonly unknown[] }): Node[] {
+  return [...(node.nodes ?? []), ...((node.fragments ?? []) as Node[])];
+}
+
 /** A block at the top level of a document: one of TOP_LEVEL_BLOCK_TYPES. */
 export type TopLevelBlock = DocumentBlock & { readonly type: (typeof TOP_LEVEL_BLOCK_TYPES)[number] };
 

@@ -1,7 +1,7 @@
 import type { Definition, Root, RootContent } from 'mdast';
 import { badRequest } from '../../errors.js';
 import { defineJob } from '../../job.js';
-import { documentOfRoot, type DocumentBlock, type DocumentInline } from '../document.js';
+import { documentOfRoot, innerNodes, type DocumentBlock, type DocumentInline } from '../document.js';
 import { parseMarkdown, stringifyMarkdown } from '../markdown.js';
 
 /**
@@ -29,9 +29,9 @@ function unitsOf(root: Root): { units: Unit[]; unitOfKey: Map<string, number> } 
     if (blocks.length === 0) return;
     const unit = units.length;
     units.push({ child, text: stringifyMarkdown({ type: 'root', children: [root.children[child]] }) });
-    const visit = (node: DocumentBlock | DocumentInline | { nodes?: unknown }) => {
+    const visit = (node: DocumentBlock | DocumentInline | { nodes?: unknown[] }) => {
       if ('key' in node && typeof node.key === 'string') unitOfKey.set(node.key, unit);
-      for (const inner of (node.nodes ?? []) as (DocumentBlock | DocumentInline)[]) if (typeof inner === 'object' && inner !== null) visit(inner);
+      for (const inner of innerNodes(node as { nodes?: unknown[] }) as (DocumentBlock | DocumentInline)[]) if (typeof inner === 'object' && inner !== null) visit(inner);
     };
     blocks.forEach(visit);
   });
