@@ -14,6 +14,7 @@ export type { Admitted, Crumb, EmptyReason, HeaderItem, LlmsMore, LookLink, NavL
 // GitBook's blocks, read by the core's one reader of them, for the reader to render around their Markdown.
 export { parseBlocks } from './content/blocks/parse.js';
 export { alertStyle, calloutLabel, type Block, type BodyItem } from './content/blocks/model.js';
+export { readDefinitionsFirst } from './content/blocks/definitions.js';
 export { DEFAULT_SETTINGS } from './sites/customization/customizations.js';
 export { ApiError } from './errors.js';
 export type { ApiBody, ApiMedia, ApiOperation, ApiParameter, ApiReference, ApiResponse, ApiSecurityRequirement, ApiSecurityScheme, SchemaNode } from './content/api-reference/model.js';

@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
-import { parseBlocks, type BodyItem, type PageView } from '../core/reader.js';
+import { parseBlocks, readDefinitionsFirst, type BodyItem, type PageView } from '../core/reader.js';
 import { renderBlock, type CodeOptions } from './blocks.js';
 import { renderCode } from './code-block.js';
 import { escapeHtml } from './html.js';
@@ -154,7 +154,10 @@ function renderItems(items: readonly BodyItem[], env: Env): string {
 /** Renders a page's body; also returns its headings for the outline. */
 export function renderBody(page: Pick<PageView, 'markdown' | 'links' | 'anchors' | 'pageTitles'> & Partial<Pick<PageView, 'imageSizes'>>, labels: Env['labels']): { html: string; headings: Heading[] } {
   const env: Env = { links: page.links, imageSizes: page.imageSizes, anchors: page.anchors, pageTitles: page.pageTitles, headings: [], heading: 0, labels, ids: 0 };
-  return { html: renderItems(parseBlocks(page.markdown), env), headings: env.headings };
+  const items = parseBlocks(page.markdown);
+  // A definition holds for the whole body, in a block or out of it.
+  readDefinitionsFirst(parser, items, env);
+  return { html: renderItems(items, env), headings: env.headings };
 }
 
 /** Renders a fragment of Markdown within a page (a description of an API page), its links as the core resolved them. */

@@ -128,6 +128,17 @@ describe('GitBook blocks: the mdast tree and the canonical Markdown', () => {
     expect(normalizeMarkdown(body)).toBe(`${body}\n`);
   });
 
+  it('reads a link in a block by a definition outside it and the other way round, and keeps both as written', () => {
+    const refs = '{% hint style="info" %}\nRead [the guide][guide].\n\n[inside]: https://example.com/inside\n{% endhint %}\n\nOr [this one][inside].\n\n[guide]: https://example.com/guide\n';
+    expect(normalizeMarkdown(refs)).toBe(refs);
+    const hint = parseMarkdown(refs).children[0]!;
+    expect(hint.type === 'gitbookBlock' && hint.children[0]).toMatchObject({ type: 'paragraph', children: [{ type: 'text' }, { type: 'linkReference', identifier: 'guide' }, { type: 'text' }] });
+    expect(outlineOf(refs)).toMatchObject({ firstParagraph: 'Read the guide.' });
+    // A piece whose fence is never closed would take the others' definitions in: it is read on its own.
+    const fenced = '{% hint %}\n[g]: /there\n{% endhint %}\n\n```\n[g]\n';
+    expect(normalizeMarkdown(fenced)).toBe(`${fenced}\`\`\`\n`);
+  });
+
   it('keeps text that only looks like a tag text, escaping it', () => {
     const once = normalizeMarkdown('\\{% hint %}\nx\n{% endhint %}\n\n> \\[!NOTE]\n> y');
     expect(once).toBe('\\{% hint %}\nx\n\\{% endhint %}\n\n> \\[!NOTE]\n> y\n');

@@ -10,6 +10,7 @@ import { gfm } from 'micromark-extension-gfm';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { badRequest } from '../errors.js';
 import { parseOrThrow } from '../validate.js';
+import { parsePiecesWithDefinitions } from './blocks/definitions.js';
 import { blocksToMarkdown, itemsToMdast } from './blocks/mdast.js';
 import { parseBlocks } from './blocks/parse.js';
 import { boundedMarkdown } from './markdown-limits.js';
@@ -53,8 +54,9 @@ export function parseMarkdown(markdown: string): Root {
   // Most bodies are one piece of Markdown: parsed whole, as before blocks, positions and all.
   if (items.length === 1 && items[0].kind === 'markdown' && items[0].opensBody) return fromMarkdown(items[0].text, PARSE_OPTIONS);
   const starts = lineStarts(text);
+  const parsed = parsePiecesWithDefinitions(items, (item, piece) => fromMarkdown(piece, item.opensBody ? PARSE_OPTIONS : INNER_PARSE_OPTIONS).children);
   const children = itemsToMdast(items, (item) => {
-    const nodes = fromMarkdown(item.text, item.opensBody ? PARSE_OPTIONS : INNER_PARSE_OPTIONS).children;
+    const nodes = parsed(item);
     // Positions are in the body's text where the piece stands in it as written (not an alert's, whose `>`
     // are taken off): rewriteUrls edits the source at them. Elsewhere there are none.
     const offset = starts[item.line - 1];

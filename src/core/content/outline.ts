@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { Block, BodyItem } from './blocks/model.js';
+import { readDefinitionsFirst } from './blocks/definitions.js';
 import { parseBlocks } from './blocks/parse.js';
 import { headingAnchor, newSlugger } from './markdown.js';
 import { boundedMarkdown } from './markdown-limits.js';
@@ -188,7 +189,10 @@ export function outlineOf(markdown: string): Outline {
     }
   };
   // Bounded as markdown.ts bounds it, so that both read a deep body the same way.
-  walk(parseBlocks(boundedMarkdown(markdown)), false);
+  const items = parseBlocks(boundedMarkdown(markdown));
+  // A definition holds for the whole body, in a block or out of it.
+  readDefinitionsFirst(parser, items, env);
+  walk(items, false);
   close();
   // Link definitions point somewhere too, used or not (as their mdast `definition` nodes do).
   for (const reference of Object.values(env.references ?? {})) urls.push(reference.href);

@@ -31,6 +31,19 @@ httpSuite('reader blocks', (h) => {
     expect(page).toContain('<p>{% hint %}\nunclosed</p>');
   });
 
+  it('resolves a link written in a block by a definition outside it, and one outside by a definition inside', async () => {
+    const published = await r.publishedSite([
+      {
+        title: 'Refs',
+        document: { markdown: '{% hint style="info" %}\nRead [the guide][guide].\n\n[inside]: https://example.com/inside\n{% endhint %}\n\nOr [this one][inside].\n\n[guide]: https://example.com/guide\n' },
+      },
+    ]);
+    const page = await r.page(published.url);
+    expect(page).toContain('Read <a href="https://example.com/guide"');
+    expect(page).toContain('Or <a href="https://example.com/inside"');
+    expect(page).toContain('<meta name="description" content="Read the guide.">');
+  });
+
   it('renders embeds and files as link cards, and a reference to a page as a card with its title', async () => {
     const published = await site();
     const page = await r.page(published.url);
