@@ -67,7 +67,9 @@ function sentBytes(url: string, headers: Record<string, string>): Promise<number
 
 /** Runs the reader case (see the module comment). */
 export async function runReaderCase(config: BenchConfig, log: (line: string) => void): Promise<ReaderResults> {
-  const server = await startChild<ReaderServerInfo>(join(here, 'reader-server.ts'), ['1000']);
+  // BENCH_PROFILE=1: the server's CPU profile, to see where a rendered page's time goes.
+  const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', 'profiles', `reader-${Date.now()}`)}`] : [];
+  const server = await startChild<ReaderServerInfo>(join(here, 'reader-server.ts'), ['1000'], profile);
   try {
     const { url, htmlPath, jsonPath, token, pages } = server.info;
     const sizes = await Promise.all([
