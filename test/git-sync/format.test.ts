@@ -144,7 +144,7 @@ describe('writeRepository', () => {
   };
 
   it('writes pages at their Git paths, a summary, assets and the configuration, links made relative', () => {
-    const files = writeRepository(content, { root: 'docs', redirects: { old: 'intro.md' } });
+    const files = writeRepository(content, { root: 'docs', redirects: { old: 'intro.md' } }).files;
     expect([...files.keys()].sort()).toEqual([
       '.gitbook.yaml',
       'docs/.gitbook/assets/shot (1).png',
@@ -173,13 +173,34 @@ describe('writeRepository', () => {
     ]);
     expect(refusal(() => read(repo({ 'a.md': '---\nlayout:\n  title: maybe\n---\n# A\n' })))).toMatch(/^repo: a\.md: markdown: frontmatter layout\.title: /);
     const laidOut = { ...content, pages: [{ ...content.pages[0], meta: { layout: { width: 'wide' as const, outline: false } } }] };
-    const written = writeRepository(laidOut, { root: '', redirects: {} });
+    const written = writeRepository(laidOut, { root: '', redirects: {} }).files;
     expect(decode(written.get('intro.md')!)).toMatch(/^---\nlayout:\n  width: wide\n  outline: false\n---\n/);
     expect(read([...written].map(([path, bytes]) => ({ path, bytes }))).plan.pages[0].meta).toEqual({ layout: { width: 'wide', outline: false } });
   });
 
+  it('writes the pages and files where the last sync found them, the others where their slugs say, never on a taken path', () => {
+    // The repository's own layout: the intro at its root README, setup under docs/, the second shot in images/.
+    // A new page whose slugs would take setup's old derived path, or one whose path was unsafe, goes elsewhere.
+    const recorded = { p1: 'README.md', p3: 'docs/Setting Up.md', f2: 'images/shot.png', p5: '../outside.md', p2: 'guides/setup.md' };
+    const { files, paths } = writeRepository(content, { root: '', redirects: {} }, recorded);
+    expect(Object.fromEntries(paths)).toEqual({
+      p1: 'README.md',
+      p2: 'guides/setup.md',
+      p3: 'docs/Setting Up.md',
+      p5: 'reference/api.md',
+      f1: '.gitbook/assets/shot.png',
+      f2: 'images/shot.png',
+    });
+    expect(decode(files.get('SUMMARY.md')!)).toContain('- [Guides](guides/setup.md)\n  - [Setup](docs/Setting%20Up.md)\n');
+    expect(decode(files.get('README.md')!)).toBe('---\ndescription: First\n---\n\n# Intro (start here)\n\nSee [setup](docs/Setting%20Up.md#install) and ![a](images/shot.png).\n');
+    expect(decode(files.get('docs/Setting Up.md')!)).toBe('# Setup\n\nBack to [intro](../README.md).\n');
+    expect(readGitbookConfig(decode(files.get('.gitbook.yaml')!)).readme).toBe('README.md');
+    const collided = writeRepository(content, { root: '', redirects: {} }, { p5: 'intro.md' }).paths;
+    expect([collided.get('p5'), collided.get('p1')]).toEqual(['intro.md', 'intro (1).md']);
+  });
+
   it('reads back what it writes', () => {
-    const written = writeRepository(content, { root: '', redirects: {} });
+    const written = writeRepository(content, { root: '', redirects: {} }).files;
     const { plan } = read([...written].map(([path, bytes]) => ({ path, bytes })));
     expect(shape(plan.pages)).toEqual(shape(content.pages));
     const [intro, guides] = plan.pages;

@@ -147,6 +147,46 @@ httpSuite(
       expect(existsSync(join(clone, 'docs/content/platform-page.md'))).toBe(true);
     });
 
+    it('writes a repository imported in its own layout where its files are, and git.path says where each page and file is', { timeout: 60_000 }, async () => {
+      const repo = repository({
+        'SUMMARY.md': '# Contents\n\n* [Welcome](README.md)\n* [Getting started](guides/getting_started.md)\n  * [Install](guides/install-steps.md)\n',
+        'README.md': '# Welcome\n\n![Logo](images/logo.png)\n',
+        'guides/getting_started.md': '# Getting started\n\nRead on.\n',
+        'guides/install-steps.md': '# Install\n\nRun it.\n',
+        'images/logo.png': 'not really a PNG',
+      });
+      const space = await a.space();
+      expect((await post(space.id, 'import', { url: repo.url, ref: 'refs/heads/main' })).status).toBe(204);
+      await h().platform.settle();
+      /** The git.path of every page (by title) and file (by name) of the space. */
+      const gitPaths = async () => {
+        const content = (await h().owner.get(`/v1/spaces/${space.id}/content`)).body;
+        const pages = a.flatten(content.pages).map((page: any) => [page.title, page.git?.path]);
+        return Object.fromEntries([...pages, ...content.files.map((file: any) => [file.name, file.git.path])]);
+      };
+      const layout = { Welcome: 'README.md', 'Getting started': 'guides/getting_started.md', Install: 'guides/install-steps.md', 'logo.png': 'images/logo.png' };
+      expect(await gitPaths()).toEqual(layout);
+      const install = a.byTitle(await a.pages(space.id), 'Install');
+      expect((await h().owner.get(`${a.contentOf(space.id)}/page/${install.id}`)).body.git.path).toBe('guides/install-steps.md');
+      await edit(space.id, [
+        { operation: 'update_page', page: install.id, document: md('Run it twice.') },
+        { operation: 'insert_page', title: 'Later', document: md('New on the platform.') },
+      ]);
+      expect((await gitExport(space.id, { url: repo.url })).operation.state).toBe('success');
+      const clone = server.clone(repo.name);
+      expect(git(clone, 'ls-files').trim().split('\n').sort()).toEqual(['.gitbook.yaml', 'README.md', 'SUMMARY.md', 'guides/getting_started.md', 'guides/install-steps.md', 'images/logo.png', 'later.md']);
+      expect(readFileSync(join(clone, 'guides/install-steps.md'), 'utf8')).toBe('# Install\n\nRun it twice.\n');
+      expect(readFileSync(join(clone, 'README.md'), 'utf8')).toBe('# Welcome\n\n![Logo](images/logo.png)\n');
+      expect(await gitPaths()).toEqual({ ...layout, Later: 'later.md' });
+      // The next import finds every page where the export left it: nothing new, nothing moved.
+      server.commit(repo.name, { 'guides/getting_started.md': '# Getting started\n\nRead on, in Git.\n' }, 'Edit in Git');
+      expect((await post(space.id, 'import', { url: repo.url, ref: 'refs/heads/main' })).status).toBe(204);
+      await h().platform.settle();
+      const pages = a.flatten(await a.pages(space.id));
+      expect(pages.map((page: any) => page.title)).toEqual(['Welcome', 'Getting started', 'Install', 'Later']);
+      expect(pages.find((page: any) => page.title === 'Install').id).toBe(install.id);
+    });
+
     it('uses credentials for the connection only: never in an answer, a record or a commit', { timeout: 60_000 }, async () => {
       const repo = repository({ 'README.md': '# Private\n' }, secured);
       const space = await a.space();

@@ -99,7 +99,7 @@ describe('the Git Sync repository format', () => {
     fc.assert(
       fc.property(tree, files, fc.constantFrom('', 'docs', 'a/b'), (raw, rawFiles, root) => {
         const content = build(raw, rawFiles);
-        const written = writeRepository(content, { root, redirects: {} });
+        const written = writeRepository(content, { root, redirects: {} }).files;
         const { plan } = readRepository(localIds().next, [...written].map(([path, bytes]) => ({ path, bytes })), '', 'repo');
         // Ids: pages by reading order, files by name.
         const ids = new Map<string, string>();

@@ -1,4 +1,6 @@
+import type { ReadTransaction } from '../../store/types.js';
 import { toHex } from '../blobs.js';
+import { TABLES } from '../records.js';
 import type { PageEntry } from './model.js';
 
 /**
@@ -28,3 +30,13 @@ export function gitPagePath(page: Pick<PageEntry, 'path' | 'type'>, hasChildren:
 
 /** The path of a file in a Git export. */
 export const gitFilePath = (name: string) => `.gitbook/assets/${name}`;
+
+/**
+ * Where the last Git sync of a space found or wrote its pages and files (GitSyncRecord.paths, relative to the
+ * docs' root), by id: their `git.path`, which for a repository laid out its own way is not the path of their
+ * slugs. Empty for a space never synced.
+ */
+export async function syncedGitPaths(tx: ReadTransaction, spaceId: string): Promise<Readonly<Record<string, string>>> {
+  const sync = (await tx.get(TABLES.gitSyncs, spaceId)) as { readonly paths?: Readonly<Record<string, string>> } | undefined;
+  return sync?.paths ?? {};
+}

@@ -21,6 +21,8 @@ export type FileOutput = v.InferInput<typeof RevisionFileSchema>;
 export interface ContentOptions {
   readonly metadata: boolean;
   readonly computed: boolean;
+  /** The `git.path` of pages and files the space's Git sync placed (content/git.ts: syncedGitPaths), by id. */
+  readonly gitPaths?: Readonly<Record<string, string>>;
 }
 
 /** The Git blob id of an empty file: the `git.oid` of a page without a body. */
@@ -117,7 +119,7 @@ export async function presentPage(
           : options.metadata && page.document !== undefined
             ? ((await ctx.tx.get(TABLES.contentDocuments, page.document)) as ContentDocumentRecord | undefined)
             : undefined;
-      const git = options.metadata ? { oid: document?.gitOid ?? EMPTY_BLOB_OID, path: gitPagePath(page, children.length > 0) } : undefined;
+      const git = options.metadata ? { oid: document?.gitOid ?? EMPTY_BLOB_OID, path: options.gitPaths?.[page.id] ?? gitPagePath(page, children.length > 0) } : undefined;
       return {
         ...common(page),
         kind: 'sheet',
@@ -152,7 +154,7 @@ export async function presentTree(
 }
 
 /** A file in responses, with its signed download URL. */
-export async function presentFile(ctx: Context, file: FileEntry, options: Pick<ContentOptions, 'metadata'>): Promise<FileOutput> {
+export async function presentFile(ctx: Context, file: FileEntry, options: Pick<ContentOptions, 'metadata' | 'gitPaths'>): Promise<FileOutput> {
   return {
     id: file.id,
     name: file.name,
@@ -160,6 +162,6 @@ export async function presentFile(ctx: Context, file: FileEntry, options: Pick<C
     downloadURL: await downloadUrl(ctx, { digest: file.digest, contentType: file.contentType, name: file.name }),
     size: file.size,
     ...(file.dimensions && { dimensions: { ...file.dimensions } }),
-    ...(options.metadata && { git: { oid: file.gitOid, path: gitFilePath(file.name) } }),
+    ...(options.metadata && { git: { oid: file.gitOid, path: options.gitPaths?.[file.id] ?? gitFilePath(file.name) } }),
   };
 }

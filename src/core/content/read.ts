@@ -7,6 +7,7 @@ import { Id } from '../schemas.js';
 import { readMap } from './btree.js';
 import type { FileEntry, PageEntry, PageTree } from './model.js';
 import { presentFile, presentPage, presentTree, type BodyFormat, type ContentOptions, type FileOutput, type PageOutput } from './present.js';
+import { syncedGitPaths } from './git.js';
 import { readChildren, readFile, readPage, readPageByPath, readPageTree } from './revision.js';
 import { ContentQuery, FileList, PageListSchema, PageQuery, PathPageSchema, RevisionFileSchema, RevisionPageSchema, RevisionSchema } from './schemas.js';
 import { changeRequestContent, revisionContent, spaceContent, type ContentTarget } from './target.js';
@@ -61,8 +62,15 @@ export function twins<P extends Entries, Q extends Entries, R extends v.GenericS
 const pagesOf = (ctx: Context, target: ContentTarget, tree: PageTree, options: ContentOptions): Promise<PageOutput[]> =>
   presentTree(ctx, target, tree.pages, { ...options, lookup: async (id) => tree.byId.get(id) });
 
+/** How a read shows content: as its query asks, with the `git.path`s of the space's Git sync when it shows Git metadata. */
+async function shown(ctx: Context, target: ContentTarget, input: ContentOptions): Promise<ContentOptions> {
+  const { metadata, computed } = input;
+  return { metadata, computed, ...(metadata && { gitPaths: await syncedGitPaths(ctx.tx, target.access.space.id) }) };
+}
+
 /** The revision object of a target. */
-async function revisionOf(ctx: Context, target: ContentTarget, options: ContentOptions) {
+async function revisionOf(ctx: Context, target: ContentTarget, input: ContentOptions) {
+  const options = await shown(ctx, target, input);
   const { revision, access } = target;
   const tree = await readPageTree(ctx.tx, revision);
   const published = access.space.visibility === 'private' ? {} : { published: ctx.urls.published(`/s/${access.space.id}`) };
@@ -88,7 +96,7 @@ async function revisionOf(ctx: Context, target: ContentTarget, options: ContentO
 async function onePage(ctx: Context, target: ContentTarget, page: PageEntry | undefined, missing: string, input: ContentOptions & { format: BodyFormat }) {
   if (!page) throw notFound(missing);
   const lookup = (id: string) => readPage(ctx.tx, target.revision, id);
-  const options = { metadata: input.metadata, computed: input.computed, lookup };
+  const options = { ...(await shown(ctx, target, input)), lookup };
   const subtree = async (parent: PageEntry): Promise<PageOutput[]> => {
     if (parent.type === 'computed') return [];
     const children = await readChildren(ctx.tx, target.revision, parent.id);
@@ -130,7 +138,7 @@ export const [listSpacePages, listChangeRequestPages] = twins({
   params: {},
   query: ContentQuery,
   response: PageListSchema,
-  run: async (ctx, target, input) => ({ pages: await pagesOf(ctx, target, await readPageTree(ctx.tx, target.revision), input) }),
+  run: async (ctx, target, input) => ({ pages: await pagesOf(ctx, target, await readPageTree(ctx.tx, target.revision), await shown(ctx, target, input)) }),
 });
 
 /** Lists the files of a space or a change request, by id, paged. */
@@ -154,7 +162,8 @@ export const [listSpaceFiles, listChangeRequestFiles] = twins({
       }
       if (id !== after) items.push(file as FileEntry);
     }
-    const page: Page<FileOutput> = { items: await Promise.all(items.map((file) => presentFile(ctx, file, input))), count: files.size };
+    const options = await shown(ctx, target, input);
+    const page: Page<FileOutput> = { items: await Promise.all(items.map((file) => presentFile(ctx, file, options))), count: files.size };
     if (more) page.next = { page: encodeCursor([items[items.length - 1].id]) };
     return page;
   },
@@ -170,7 +179,7 @@ export const [getSpaceFile, getChangeRequestFile] = twins({
   run: async (ctx, target, input) => {
     const file = await readFile(ctx.tx, target.revision, input.fileId);
     if (!file) throw notFound(`No file ${input.fileId} in ${nameOf(target)}`);
-    return presentFile(ctx, file, input);
+    return presentFile(ctx, file, await shown(ctx, target, input));
   },
 });
 

@@ -43,8 +43,14 @@ export interface ExportRun {
   readonly author: GitPerson;
 }
 
-/** How a run ended: the commit the branch has for the revision (pushed, or the head when nothing changed), or why it failed. */
-type Outcome = { readonly revision: string; readonly commit?: string; readonly pushedMessage?: string } | { readonly error: string } | { readonly skipped: true };
+/**
+ * How a run ended: the commit the branch has for the revision (pushed, or the head when nothing changed) and
+ * where its pages and files are in the docs, or why it failed.
+ */
+type Outcome =
+  | { readonly revision: string; readonly commit?: string; readonly pushedMessage?: string; readonly paths: Readonly<Record<string, string>> }
+  | { readonly error: string }
+  | { readonly skipped: true };
 
 /** The URL of a commit from a prefix (`repoCommitURL`). */
 export const commitUrlOf = (prefix: string, oid: string) => `${prefix.replace(/\/+$/, '')}/${oid}`;
@@ -67,6 +73,9 @@ async function exportOnce(ports: Ports, run: ExportRun): Promise<Outcome> {
   if (isOutdated(sync, run.timestamp)) return { skipped: true };
   const branch = run.request.ref.slice('refs/heads/'.length);
   const linked = sync?.commit !== undefined && sync.url === run.remote.url && sync.ref === run.request.ref;
+  // Where the last sync found the pages and files: the export writes them there again (a repository laid out
+  // its own way is not moved), and records where it wrote every one.
+  let paths = sync?.paths ?? {};
   const edit = async (head: FetchedTree | undefined): Promise<GitTreeEdit> => {
     const docs = headDocs(head, run.projectDirectory);
     const message = withPlatformTrailer(run.commitMessage, run.spaceId, revision.id);
@@ -76,12 +85,13 @@ async function exportOnce(ports: Ports, run: ExportRun): Promise<Outcome> {
     }
     // The head is the space's last sync and the space has not changed since: nothing to write.
     if (head !== undefined && linked && head.commit.oid === sync.commit && sync.revision === revision.id) return { ...commit, write: new Map(), remove: new Set() };
-    const files = await ports.workers.run(writeRepositoryJob, { content, config: docs.config }, ports.closing);
-    return { ...commit, write: new Map(files.map(([path, bytes]) => [joinPath(docs.project, path), bytes])), remove: docs.owned };
+    const written = await ports.workers.run(writeRepositoryJob, { content, config: docs.config, recorded: paths }, ports.closing);
+    paths = written.paths;
+    return { ...commit, write: new Map(written.files.map(([path, bytes]) => [joinPath(docs.project, path), bytes])), remove: docs.owned };
   };
   const outcome: GitCommitOutcome = await ports.gitTransport.commitTree(run.remote, branch, projectFolder(run.projectDirectory), GIT_IMPORT_LIMITS, edit);
-  if ('pushed' in outcome) return { revision: revision.id, commit: outcome.pushed.oid, pushedMessage: outcome.pushed.message };
-  return { revision: revision.id, ...(outcome.unchanged && { commit: outcome.unchanged.oid }) };
+  if ('pushed' in outcome) return { revision: revision.id, commit: outcome.pushed.oid, pushedMessage: outcome.pushed.message, paths };
+  return { revision: revision.id, ...(outcome.unchanged && { commit: outcome.unchanged.oid }), paths };
 }
 
 /**
@@ -95,8 +105,7 @@ async function recordExport(ports: Ports, run: ExportRun, outcome: Outcome): Pro
   const synced = 'revision' in outcome && outcome.commit !== undefined && !run.standalone;
   await ports.store.write(async (tx) => {
     const applied = !failed && !('skipped' in outcome) && run.timestamp !== undefined ? { timestamp: run.timestamp } : {};
-    // The export wrote every page and file where content/git.ts says: the import's paths are past.
-    const base = synced ? { commit: outcome.commit, revision: outcome.revision, paths: {}, exported: true as const } : {};
+    const base = synced ? { commit: outcome.commit, revision: outcome.revision, paths: outcome.paths, exported: true as const } : {};
     await recordOperation(tx, run.spaceId, run.request, operation, { operationId: run.operationId, now, synced: { ...base, ...applied } });
     if ('revision' in outcome && outcome.pushedMessage !== undefined && outcome.commit !== undefined) {
       const revision = (await tx.get(TABLES.revisions, outcome.revision)) as RevisionRecord | undefined;

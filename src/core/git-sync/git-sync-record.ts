@@ -48,8 +48,9 @@ export interface GitSyncRecord extends StoredRecord {
   readonly revision?: string;
   /**
    * Where the pages and files of `revision` are in the repository, by id, relative to the docs' root: how
-   * an import finds the pages a file of the repository was (a page's path may differ from its slugs').
-   * A page or file not listed is at the path an export writes it to (content/git.ts).
+   * an import finds the pages a file of the repository was, where an export writes them again, and their
+   * `git.path` (a page's path may differ from its slugs'). A page or file not listed (new since, or synced
+   * before paths were recorded) is at the path of its slugs or name (content/git.ts).
    */
   readonly paths?: Readonly<Record<string, string>>;
   /** The folder of `.gitbook.yaml` in the repository (`repoProjectDirectory`), if any. */

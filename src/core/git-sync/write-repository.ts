@@ -4,7 +4,7 @@ import { gitFilePath, gitPagePath } from '../content/git.js';
 import type { PlannedMeta, PlannedPage } from '../content/import/plan.js';
 import { parseMarkdown, stringifyMarkdown, visitUrls } from '../content/markdown.js';
 import { GITBOOK_YAML, writeGitbookConfig, type GitbookConfig } from './gitbook-yaml.js';
-import { joinPath, relativePath } from './repo-paths.js';
+import { joinPath, relativePath, safeRelativePath } from './repo-paths.js';
 
 /**
  * A space's content as files of the hosted repository format: one Markdown file per document page at its
@@ -37,6 +37,9 @@ export interface SyncedContent {
   readonly files: readonly SyncedFile[];
 }
 
+/** Where the summary is written, in the docs. */
+const SUMMARY = 'SUMMARY.md';
+
 /** The title line of a summary, which is not a page. */
 const SUMMARY_TITLE = 'Table of contents';
 
@@ -46,15 +49,32 @@ const linkSegment = (segment: string): string => segment.replace(/[%\s()<>#?[\]\
 /** A relative path as a link target. */
 const linkTo = (path: string): string => path.split('/').map(linkSegment).join('/');
 
-/** A file name fit for one path segment, unique among `taken` (`image.png`, then `image (1).png`). */
-function assetName(name: string, taken: Set<string>): string {
-  const clean = name.replace(/[/\\\u0000]/g, '-').replace(/^\.{1,2}$/, '-') || 'file';
-  const dot = clean.lastIndexOf('.');
-  const [stem, extension] = dot > 0 ? [clean.slice(0, dot), clean.slice(dot)] : [clean, ''];
-  let candidate = clean;
-  for (let n = 1; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
-  taken.add(candidate.toLowerCase());
-  return candidate;
+/** A file name fit for one path segment. */
+const assetName = (name: string): string => name.replace(/[/\\\u0000]/g, '-').replace(/^\.{1,2}$/, '-') || 'file';
+
+/**
+ * Paths taken in the docs, compared without case (a checkout on a case-insensitive disk would merge two
+ * that differ in case only), and how a path is made unique among them: `image.png`, then `image (1).png`.
+ */
+class TakenPaths {
+  private readonly taken = new Set<string>();
+
+  /** Takes a path if it is free; whether it was. */
+  take(path: string): boolean {
+    if (this.taken.has(path.toLowerCase())) return false;
+    this.taken.add(path.toLowerCase());
+    return true;
+  }
+
+  /** Takes `path`, or the first free `<stem> (n)<extension>` of it; the path taken. */
+  unique(path: string): string {
+    const slash = path.lastIndexOf('/');
+    const dot = path.lastIndexOf('.');
+    const [stem, extension] = dot > slash + 1 ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
+    let candidate = path;
+    for (let n = 1; !this.take(candidate); n++) candidate = `${stem} (${n})${extension}`;
+    return candidate;
+  }
 }
 
 /** The front matter of a page's fields, or undefined when it sets none. */
@@ -73,16 +93,28 @@ class RepositoryWriter {
   private readonly pathOf = new Map<string, string>();
   readonly files = new Map<string, Uint8Array>();
 
-  constructor(private readonly content: SyncedContent) {
-    const taken = new Set<string>();
-    for (const file of content.files) this.pathOf.set(file.id, gitFilePath(assetName(file.name, taken)));
+  constructor(
+    private readonly content: SyncedContent,
+    recorded: Readonly<Record<string, string>>,
+  ) {
+    const taken = new TakenPaths();
+    taken.take(SUMMARY);
+    const documents: SyncedPage[] = [];
     const visit = (pages: readonly SyncedPage[]) => {
       for (const page of pages) {
-        if (page.type === 'document') this.pathOf.set(page.id, gitPagePath(page, page.pages.length > 0));
+        if (page.type === 'document') documents.push(page);
         visit(page.pages);
       }
     };
     visit(content.pages);
+    // First where the last sync found them, so that a page new on the platform never takes the file of one
+    // the repository has (a page's path may be the repository's own, not its slugs').
+    for (const { id } of [...content.files, ...documents]) {
+      const path = recorded[id] === undefined ? undefined : safeRelativePath(recorded[id]);
+      if (path !== undefined && path !== '' && taken.take(path)) this.pathOf.set(id, path);
+    }
+    for (const file of content.files) if (!this.pathOf.has(file.id)) this.pathOf.set(file.id, taken.unique(gitFilePath(assetName(file.name))));
+    for (const page of documents) if (!this.pathOf.has(page.id)) this.pathOf.set(page.id, taken.unique(gitPagePath(page, page.pages.length > 0)));
   }
 
   /** Where a URL of the page written at `from` points in the repository; undefined to keep it. */
@@ -148,6 +180,11 @@ class RepositoryWriter {
     return this.pathOf.get(id);
   }
 
+  /** The Git paths of every document page and file, by id. */
+  paths(): Map<string, string> {
+    return new Map(this.pathOf);
+  }
+
   /** The path of the first document page, the format's `readme`. */
   firstPage(): string | undefined {
     const first = (pages: readonly SyncedPage[]): string | undefined => {
@@ -161,19 +198,29 @@ class RepositoryWriter {
   }
 }
 
+/** A space's content as repository files, and where each document page and file went. */
+export interface WrittenRepository {
+  /** The files by path from the folder that holds `.gitbook.yaml`. */
+  readonly files: Map<string, Uint8Array>;
+  /** The path of each document page and file relative to the docs' root, by id (GitSyncRecord.paths). */
+  readonly paths: Map<string, string>;
+}
+
 /**
  * The files of a space's content in the repository format, by path from the folder that holds
  * `.gitbook.yaml` (the repository, or its project directory): the configuration there, the docs under
- * `config.root`. The configuration's readme becomes the first page, its summary `SUMMARY.md`.
+ * `config.root`. The configuration's readme becomes the first page, its summary `SUMMARY.md`. A page or file
+ * that `recorded` places (where the last sync found it, relative to the docs' root) is written there again,
+ * so that a repository laid out its own way keeps its layout; the others go where their slugs and names say.
  */
-export function writeRepository(content: SyncedContent, config: Pick<GitbookConfig, 'root' | 'redirects'>): Map<string, Uint8Array> {
-  const writer = new RepositoryWriter(content);
+export function writeRepository(content: SyncedContent, config: Pick<GitbookConfig, 'root' | 'redirects'>, recorded: Readonly<Record<string, string>> = {}): WrittenRepository {
+  const writer = new RepositoryWriter(content, recorded);
   const summary = new TextEncoder().encode(writer.summary());
   const files = new Map<string, Uint8Array>();
   const readme = writer.firstPage() ?? 'README.md';
-  files.set(GITBOOK_YAML, new TextEncoder().encode(writeGitbookConfig({ root: config.root, readme, summary: 'SUMMARY.md', redirects: config.redirects })));
-  files.set(joinPath(config.root, 'SUMMARY.md'), summary);
+  files.set(GITBOOK_YAML, new TextEncoder().encode(writeGitbookConfig({ root: config.root, readme, summary: SUMMARY, redirects: config.redirects })));
+  files.set(joinPath(config.root, SUMMARY), summary);
   for (const [path, bytes] of writer.files) files.set(joinPath(config.root, path), bytes);
   for (const file of content.files) files.set(joinPath(config.root, writer.pathOfId(file.id)!), file.bytes);
-  return files;
+  return { files, paths: writer.paths() };
 }
