@@ -138,6 +138,21 @@ httpSuite(
       expect(JSON.parse(await user.text()).id).toBe(h().owner.userId);
     });
 
+    it('compresses the sitemap of a site of many pages', async () => {
+      const pages = Array.from({ length: 20 }, (_, index) => ({ title: `Chapter ${index} of the guide`, document: { markdown: `Chapter ${index}.\n` } }));
+      const sitemap = `${new URL((await r.publishedSite(pages)).url).pathname}/sitemap.xml`;
+      const plain = await h().sendRaw('GET', sitemap);
+      expect(plain.status).toBe(200);
+      const text = await plain.text();
+      expect(text.match(/<loc>/g)).toHaveLength(20);
+      for (const coding of ['gzip', 'br'] as const) {
+        const response = await h().sendRaw('GET', sitemap, { 'accept-encoding': coding });
+        expect([response.headers.get('content-encoding'), response.headers.get('content-type')]).toEqual([coding, 'application/xml; charset=utf-8']);
+        expect(response.headers.get('vary')).toMatch(/(^|, )Accept-Encoding$/);
+        expect(await decoded(response)).toBe(text);
+      }
+    });
+
     it("compresses the API reference page's style sheet and script once, and answers their ETag with 304", async () => {
       for (const [path, type] of [
         ['/docs/swagger-ui.css', 'text/css; charset=utf-8'],
