@@ -46,8 +46,8 @@ export interface Operation<I = any, O = any, C = I> {
    * The scopes a write operation locks (src/core/scopes.ts), derived from its validated input before its
    * transaction starts: the store takes them first (Store.write's `locks`), so that a networked store does
    * not run its first attempt again to take a lock asked for after the token's reads. `run` still locks each
-   * where its decision depends on it. Only scopes it takes for this input, or may take after a read that
-   * decides it (the admin guard): one declared and not needed queues it for nothing.
+   * where its decision depends on it. Only scopes it always takes: one declared and not needed queues it for
+   * nothing.
    */
   readonly locks?: (input: I) => readonly ScopeLock[];
   /** Does the work. */

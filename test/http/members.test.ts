@@ -453,6 +453,20 @@ httpSuite('members', (h) => {
     expect(ids(await list('?role=admin'))).toEqual([second.userId]);
   });
 
+  it('keeps one admin when 16 admins each give up the role at once, or leave at once', async () => {
+    // Each admin changes its own membership, so that no caller loses the right to before its request runs.
+    const reader = await join('read');
+    const admins = [h().owner, ...(await Promise.all(Array.from({ length: 15 }, () => join('admin'))))];
+    const demoted = await Promise.all(admins.map((admin) => admin.patch(`${org()}/members/${admin.userId}`, { role: 'edit' })));
+    expect(demoted.map((response) => response.status).sort()).toEqual([...Array.from({ length: 15 }, () => 200), 409]);
+    const [kept, ...others] = ids(await list('?role=admin', reader));
+    expect(others).toEqual([]);
+    const again = [...(await Promise.all(Array.from({ length: 15 }, () => join('admin')))), admins.find((admin) => admin.userId === kept)!];
+    const left = await Promise.all(again.map((admin) => admin.delete(`${org()}/members/${admin.userId}`)));
+    expect(left.map((response) => response.status).sort()).toEqual([...Array.from({ length: 15 }, () => 204), 409]);
+    expect(ids(await list('?role=admin', reader))).toHaveLength(1);
+  });
+
   it('lets only admins remove others (403 for every other role)', async () => {
     const target = await join('read');
     for (const role of NON_ADMIN) {

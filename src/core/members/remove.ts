@@ -2,7 +2,7 @@ import { writeOperation } from '../operation.js';
 import { assertAllowed, organizationAccess } from '../permissions.js';
 import { INDEXES, TABLES } from '../records.js';
 import { Id } from '../schemas.js';
-import { assertKeepsAnAdmin, locksAdmins } from './admin-guard.js';
+import { assertKeepsAnAdmin } from './admin-guard.js';
 import { loadMember } from './get.js';
 
 /**
@@ -14,7 +14,6 @@ export const removeMember = writeOperation({
   summary: 'Remove a member from an organization',
   params: { organizationId: Id, userId: Id },
   response: null,
-  locks: locksAdmins,
   async run(ctx, { organizationId, userId }) {
     const { member: caller } = await organizationAccess(ctx, organizationId);
     if (userId !== caller.userId) assertAllowed(caller, 'admin', 'remove other members');

@@ -3,7 +3,7 @@ import { writeOperation } from '../operation.js';
 import { requireOrganization } from '../permissions.js';
 import { TABLES, type MemberRecord } from '../records.js';
 import { Id, MemberRoleOrGuest } from '../schemas.js';
-import { assertKeepsAnAdmin, locksAdmins } from './admin-guard.js';
+import { assertKeepsAnAdmin } from './admin-guard.js';
 import { loadMember } from './get.js';
 import { presentMember } from './present.js';
 import { MemberSchema } from './schemas.js';
@@ -15,8 +15,6 @@ export const updateMember = writeOperation({
   params: { organizationId: Id, userId: Id },
   body: { role: v.optional(MemberRoleOrGuest) },
   response: MemberSchema,
-  // Only a role other than admin can take the last admin's away (assertKeepsAnAdmin).
-  locks: (input) => (input.role === undefined || input.role === 'admin' ? [] : locksAdmins(input)),
   async run(ctx, { organizationId, userId, role }) {
     await requireOrganization(ctx, organizationId, 'admin', "change members' roles");
     const member = await loadMember(ctx, organizationId, userId);
