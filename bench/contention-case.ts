@@ -1,12 +1,8 @@
 /**
  * The contention case (ids `contention-<server>-<kind>`, BENCH_CASES=contention): concurrent writers that
- * create in one place, against the bundled server over the JSON file and over PostgreSQL in 1 and 2
- * processes (2 processes serve one port, so 16 writers are 8 a process). Each kind runs 1 writer, then 16,
- * for the case's duration each, in one run:
- *
- * - `spaces`: POST a space in one organization;
- * - `change-requests`: POST a change request in one space;
- * - `pages`: insert a page, each writer into a change request of its own (made before it is timed).
+ * write in one place (the kinds of contention-kinds.ts), against the bundled server over the JSON file and over
+ * PostgreSQL in 1 and 2 processes (2 processes serve one port, so 16 writers are 8 a process). Each kind runs
+ * 1 writer, then 16, for the case's duration each, in one run.
  *
  * A writer awaits its answer before sending the next request. Targets (issue 28): 16 writers get at least
  * 1.5x the work of 1 done, on every server; no write fails; change-request numbers are unique; a single
@@ -15,13 +11,14 @@
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { BenchConfig } from './config.js';
 import { startChild, type Child } from './child.js';
 import { copyToPostgres, postgresUnavailable } from './postgres-case.js';
 import type { SeededData } from './seed.js';
 import type { ServerInfo } from './server-under-test.js';
 import type { Check } from './targets.js';
+import { databaseFigures, describeWaits, figuresBetween, sampleWaits, type DatabaseFigures, type Waits } from './pg-waits.js';
+import { fetchClient, KINDS, MEMBERS_NEEDED, prepareKind, type ContentionKind, type Send } from './contention-kinds.js';
 
 /** What one phase (a number of writers, for the case's duration) got done. */
 export interface Phase {
@@ -42,16 +39,17 @@ export interface ContentionRow {
   duplicateNumbers: number;
   /**
    * PostgreSQL's evidence over the row (pg_stat_database of the database, which other users of it count too):
-   * transactions rolled back (the store's retries, and failed requests) per transaction committed. Null on the JSON file.
+   * transactions committed, rolled back (the store's retries, and failed requests), deadlocks. Null on the JSON file.
    */
-  rollbacks: { committed: number; rolledBack: number } | null;
+  rollbacks: DatabaseFigures | null;
+  /** What the database's busy connections waited for while the 16 wrote (pg-waits.ts); null on the JSON file. */
+  waits: string | null;
   loadAverage: number;
 }
 
-export type ContentionKind = 'spaces' | 'change-requests' | 'pages';
+export type { ContentionKind };
 export type ContentionServer = 'json' | 'pg1' | 'pg2';
 
-const KINDS: readonly ContentionKind[] = ['spaces', 'change-requests', 'pages'];
 const SERVERS: readonly ContentionServer[] = ['json', 'pg1', 'pg2'];
 /** The writer counts of a row, in order. */
 export const WRITERS = [1, 16] as const;
@@ -61,45 +59,8 @@ export function contentionCaseIds(): string[] {
   return SERVERS.flatMap((server) => KINDS.map((kind) => `contention-${server}-${kind}`));
 }
 
-/** An HTTP client of the server under test, as the seeded owner. */
-function client(url: string, token: string) {
-  return async (method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let json: Record<string, unknown> = {};
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = { text };
-    }
-    return { status: response.status, json };
-  };
-}
-
-type Call = ReturnType<typeof client>;
-
-/** Makes what a kind's writers need before they are timed, and the request each writer sends. */
-async function prepare(call: Call, seeded: SeededData, kind: ContentionKind, writers: number): Promise<((writer: number) => Promise<{ status: number; json: Record<string, unknown> }>) & { expected: number }> {
-  const made = async (path: string, body: unknown) => {
-    const answer = await call('POST', path, body);
-    if (answer.status !== 201) throw new Error(`POST ${path}: ${answer.status} ${JSON.stringify(answer.json)}`);
-    return answer.json.id as string;
-  };
-  if (kind === 'spaces') return Object.assign(() => call('POST', `/v1/orgs/${seeded.organizationId}/spaces`, { title: 'Contention' }), { expected: 201 });
-  const spaceId = await made(`/v1/orgs/${seeded.organizationId}/spaces`, { title: `Contention ${kind} ${writers}` });
-  if (kind === 'change-requests') return Object.assign(() => call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Contention' }), { expected: 201 });
-  const requests: string[] = [];
-  for (let writer = 0; writer < writers; writer++) requests.push(await made(`/v1/spaces/${spaceId}/change-requests`, {}));
-  const changes = [{ operation: 'insert_page', title: 'A page', document: { markdown: 'Some text.' } }];
-  return Object.assign((writer: number) => call('POST', `/v1/spaces/${spaceId}/change-requests/${requests[writer]}/content`, { changes }), { expected: 200 });
-}
-
 /** Runs `writers` writers for the warmup (not counted) then the duration; `numbers` collects change-request numbers. */
-async function phase(send: Awaited<ReturnType<typeof prepare>>, writers: number, config: BenchConfig, numbers: number[]): Promise<Phase> {
+async function phase(send: Send, writers: number, config: BenchConfig, numbers: number[]): Promise<Phase> {
   let measuring = false;
   let stopping = false;
   let done = 0;
@@ -144,7 +105,7 @@ export async function runContentionCase(
   const rows: ContentionRow[] = [];
   const wanted = (server: ContentionServer) => KINDS.filter((kind) => ids.includes(`contention-${server}-${kind}`));
   const path = join(dataDir, 'contention', 'data.json');
-  const seeder = await startChild<SeededData>(join(dirname(fileURLToPath(import.meta.url)), 'seed-child.ts'), [path, '10']);
+  const seeder = await startChild<SeededData>(join(dirname(fileURLToPath(import.meta.url)), 'seed-child.ts'), [path, String(MEMBERS_NEEDED + 1)]);
   await seeder.stop();
   const seeded = seeder.info;
   const needsPostgres = SERVERS.some((server) => server !== 'json' && wanted(server).length > 0);
@@ -160,21 +121,24 @@ export async function runContentionCase(
       const processes = server === 'pg2' ? 2 : 1;
       const child: Child<ServerInfo> = await startChild<ServerInfo>(serverScript, [data, String(processes), config.bare ? '-' : join(dataDir, `requests-contention-${server}.log`)], nodeOptions);
       try {
-        const call = client(child.info.url, seeded.token);
+        const call = fetchClient(seeded.token, fetch, child.info.url);
         for (const kind of kinds) {
           const phases: Phase[] = [];
           let duplicateNumbers = 0;
           const loadAverage = loadavg()[0];
-          const before = server === 'json' ? null : await transactionFigures(config.postgres);
+          const before = server === 'json' ? null : await databaseFigures(config.postgres);
+          let waits: Waits | undefined;
           for (const writers of WRITERS) {
             // Each phase's change requests are in a space of their own: numbers repeat only within one.
             const numbers: number[] = [];
-            phases.push(await phase(await prepare(call, seeded, kind, writers), writers, config, kind === 'change-requests' ? numbers : []));
+            const send = await prepareKind(call, seeded, kind, writers);
+            const sampling = server !== 'json' && writers > 1 ? await sampleWaits(config.postgres) : null;
+            phases.push(await phase(send, writers, config, kind === 'change-requests' ? numbers : []));
+            if (sampling) waits = await sampling.stop();
             duplicateNumbers += duplicates(numbers);
           }
-          const after = before && (await transactionFigures(config.postgres));
-          const rollbacks = before && after && { committed: after.committed - before.committed, rolledBack: after.rolledBack - before.rolledBack };
-          const row: ContentionRow = { id: `contention-${server}-${kind}`, server, kind, phases, duplicateNumbers, rollbacks, loadAverage };
+          const rollbacks = before && figuresBetween(before, await databaseFigures(config.postgres), waits);
+          const row: ContentionRow = { id: `contention-${server}-${kind}`, server, kind, phases, duplicateNumbers, rollbacks, waits: waits ? describeWaits(waits) : null, loadAverage };
           rows.push(row);
           log(describeRow(row));
         }
@@ -186,19 +150,6 @@ export async function runContentionCase(
     await copy?.drop();
   }
   return { rows, checks: contentionChecks(rows) };
-}
-
-/** The transactions the database committed and rolled back so far (pg_stat_database; flushed within ~0.5 s). */
-async function transactionFigures(url: string): Promise<{ committed: number; rolledBack: number }> {
-  await sleep(600);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query('SELECT xact_commit, xact_rollback FROM pg_stat_database WHERE datname = current_database()');
-    return { committed: Number(rows[0].xact_commit), rolledBack: Number(rows[0].xact_rollback) };
-  } finally {
-    await client.end();
-  }
 }
 
 /** How many numbers occur more than once. */
@@ -217,7 +168,9 @@ export function describeRow(row: ContentionRow): string {
   const [one, many] = row.phases;
   const phases = row.phases.map((phase) => `${phase.writers} → ${phase.perSecond.toFixed(0)}/s${phase.failed ? ` (${phase.failed} failed: ${phase.failures.join(' | ')})` : ''}`).join(', ');
   const ratio = one.perSecond > 0 ? (many.perSecond / one.perSecond).toFixed(2) : '-';
-  const rollbacks = row.rollbacks ? `, ${row.rollbacks.rolledBack} rolled back / ${row.rollbacks.committed} committed in the database` : '';
+  const rollbacks = row.rollbacks
+    ? `, ${row.rollbacks.rolledBack} rolled back / ${row.rollbacks.committed} committed, ${row.rollbacks.deadlocks} deadlocks in the database; 16 writers' waits: ${row.waits}`
+    : '';
   return `  ${row.id.padEnd(34)} ${phases}, ${ratio}x${row.duplicateNumbers ? `, ${row.duplicateNumbers} duplicate numbers` : ''}${rollbacks}  (load ${row.loadAverage.toFixed(2)})`;
 }
 
