@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Block, BodyItem } from '../../src/core/content/blocks/model.js';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { parsePiecesWithDefinitions } from '../../src/core/content/blocks/definitions.js';
+import type { Block, BodyItem, MarkdownItem } from '../../src/core/content/blocks/model.js';
 import { MAX_BLOCK_NESTING, parseBlocks } from '../../src/core/content/blocks/parse.js';
 import { markdownExcess, MAX_MARKDOWN_DEPTH } from '../../src/core/content/markdown-limits.js';
 import { normalizeMarkdown, parseMarkdown, plainText } from '../../src/core/content/markdown.js';
@@ -137,6 +139,19 @@ describe('GitBook blocks: the mdast tree and the canonical Markdown', () => {
     // A piece whose fence is never closed would take the others' definitions in: it is read on its own.
     const fenced = '{% hint %}\n[g]: /there\n{% endhint %}\n\n```\n[g]\n';
     expect(normalizeMarkdown(fenced)).toBe(`${fenced}\`\`\`\n`);
+  });
+
+  it('parses a body of many blocks and definitions in work linear in its length', () => {
+    const hints = Array.from({ length: 100 }, (_, i) => `{% hint %}\nSee [it][l${i}].\n{% endhint %}`).join('\n\n');
+    const body = `${hints}\n\n${Array.from({ length: 100 }, (_, i) => `[l${i}]: /p${i}`).join('\n\n')}\n`;
+    let parsed = 0;
+    const items = parseBlocks(body);
+    const read = parsePiecesWithDefinitions(items, (_item, text) => ((parsed += text.length), fromMarkdown(text).children));
+    // Each piece once, and again with the one definition it names.
+    expect(parsed).toBeLessThan(3 * body.length);
+    const first = items[0]!;
+    expect(first.kind === 'hint' && read(first.children[0] as MarkdownItem)).toMatchObject([{ type: 'paragraph', children: [{}, { type: 'linkReference', identifier: 'l0' }, {}] }]);
+    expect(normalizeMarkdown(body)).toBe(body);
   });
 
   it('keeps text that only looks like a tag text, escaping it', () => {

@@ -1,6 +1,5 @@
 import type MarkdownIt from 'markdown-it';
-import type { Definition, Root, RootContent } from 'mdast';
-import { toMarkdown } from 'mdast-util-to-markdown';
+import type { Definition, RootContent } from 'mdast';
 import type { BodyItem, MarkdownItem } from './model.js';
 
 /**
@@ -20,9 +19,32 @@ function piecesOf(items: readonly BodyItem[], into: MarkdownItem[] = []): Markdo
 }
 
 /**
+ * A definition as Markdown that reads back as it: its label as written, its URL in `<…>` and its title in
+ * quotes, each with what would end or change it backslash-escaped (printed here, not by mdast-util-to-markdown,
+ * whose setup costs a millisecond a call).
+ */
+function printDefinition(definition: Definition): string {
+  const escaped = (text: string, special: RegExp) => text.replace(special, '\\$&');
+  const title = definition.title == null ? '' : ` "${escaped(definition.title, /[\\"&]/g)}"`;
+  return `[${definition.label ?? definition.identifier}]: <${escaped(definition.url, /[\\<>&]/g)}>${title}`;
+}
+
+/** A label as mdast identifies it (micromark's normalizeIdentifier, lower-cased): whitespace runs as one space. */
+const identifierOf = (label: string) => label.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase().toLowerCase();
+
+/** The labels a piece may use: the text of each innermost `[…]` (at most 999 characters, as a label is). */
+function bracketedIn(text: string): Set<string> {
+  const labels = new Set<string>();
+  for (const match of text.matchAll(/\[([^[\]]{1,999})\]/g)) labels.add(identifierOf(match[1]!));
+  return labels;
+}
+
+/**
  * Parses each Markdown piece of `items` with `parse`, seeing the definitions of the other pieces: a piece that
- * lacks some is parsed again with them printed after it, and those nodes taken off. When the piece would not
- * end its last block before them (an unclosed fence takes them in), it keeps its own parse.
+ * names a label defined only elsewhere is parsed again with those definitions printed after it, and their
+ * nodes taken off. Only the definitions a piece names are added, so the work stays linear in the body
+ * (a thousand hints and a thousand definitions do not parse a million lines). When the piece would not end
+ * its last block before them (an unclosed fence takes them in), it keeps its own parse.
  */
 export function parsePiecesWithDefinitions(items: readonly BodyItem[], parse: (item: MarkdownItem, text: string) => RootContent[]): (item: MarkdownItem) => RootContent[] {
   const pieces = piecesOf(items);
@@ -31,13 +53,15 @@ export function parsePiecesWithDefinitions(items: readonly BodyItem[], parse: (i
   for (const [piece, nodes] of parsed) definitions.set(piece, nodes.filter((node): node is Definition => node.type === 'definition'));
   const all = [...definitions.values()].flat();
   if (pieces.length < 2 || all.length === 0) return (item) => parsed.get(item)!;
+  // The first definition of a label is the one that holds.
+  const first = new Map<string, Definition>();
+  for (const definition of all) if (!first.has(definition.identifier)) first.set(definition.identifier, definition);
   for (const piece of pieces) {
     const own = new Set(definitions.get(piece)!.map((definition) => definition.identifier));
     const missing = new Map<string, Definition>();
-    // The first definition of a label is the one that holds.
-    for (const definition of all) if (!own.has(definition.identifier) && !missing.has(definition.identifier)) missing.set(definition.identifier, definition);
+    for (const label of bracketedIn(piece.text)) if (!own.has(label) && first.has(label)) missing.set(label, first.get(label)!);
     if (missing.size === 0) continue;
-    const appendix = toMarkdown({ type: 'root', children: [...missing.values()].map(({ position: _position, ...definition }) => definition) } as Root);
+    const appendix = [...missing.values()].map(printDefinition).join('\n\n');
     const nodes = parse(piece, `${piece.text}\n\n${appendix}`);
     const tail = nodes.slice(nodes.length - missing.size);
     const appended = tail.length === missing.size && tail.every((node) => node.type === 'definition' && missing.has(node.identifier));
