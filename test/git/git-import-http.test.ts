@@ -2,7 +2,7 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MAX_IMPORT_BYTES } from '../../src/core/content/import/schemas.js';
+import { MAX_IMPORT_BYTES, MAX_ZIP_ENTRIES } from '../../src/core/content/import/schemas.js';
 import { TABLES } from '../../src/core/records.js';
 import { authoring } from '../http/authoring.js';
 import { httpSuite } from '../http/harness.js';
@@ -57,6 +57,15 @@ httpSuite(
       return answer;
     };
     const info = (spaceId: string, caller = h().owner) => caller.get(`/v1/spaces/${spaceId}/git/info`);
+    /** A space with the hosted docs imported, its revision then, and an empty repository `<label>-<transport>` to fail with. */
+    const importedSpace = async (label: string) => {
+      const space = await a.space();
+      expect((await gitImport(space.id, { url: `${server.url}/docs.git`, ref: 'refs/heads/main', repoProjectDirectory: 'docs' })).status).toBe(204);
+      const before = (await h().owner.get(`/v1/spaces/${space.id}`)).body.revision;
+      const name = `${label}-${h().transport}`;
+      server.createRepository(name);
+      return { space, before, name };
+    };
 
     it('imports a repository in the hosted format into an empty space, through the official client', { timeout: 60_000 }, async () => {
       const space = await a.space();
@@ -127,12 +136,20 @@ httpSuite(
       expect((await h().owner.get(`/v1/spaces/${space.id}`)).body.revision).toBe(before);
     });
 
+    it('fails for a repository over the 5,000 files an import reads, changing nothing', { timeout: 60_000 }, async () => {
+      const { space, before, name } = await importedSpace('many');
+      server.bulkCommit(name, Array.from({ length: MAX_ZIP_ENTRIES + 1 }, (_, n) => [`pages/page-${n}.md`, `# Page ${n}\n`] as const));
+      expect((await gitImport(space.id, { url: `${server.url}/${name}.git`, ref: 'refs/heads/main' })).status).toBe(204);
+      expect((await info(space.id)).body.operation).toMatchObject({ state: 'failure', direction: 'import', error: `the repository holds more than ${MAX_ZIP_ENTRIES} files to read` });
+      expect((await h().owner.get(`/v1/spaces/${space.id}`)).body.revision).toBe(before);
+      // The same repository's docs in a project directory of fewer files import.
+      server.bulkCommit(name, [['docs/README.md', '# Small\n']], 'A small docs folder');
+      expect((await gitImport(space.id, { url: `${server.url}/${name}.git`, ref: 'refs/heads/main', repoProjectDirectory: 'docs' })).status).toBe(204);
+      expect((await info(space.id)).body.operation).toMatchObject({ state: 'success', direction: 'import' });
+    });
+
     it('fails for a symbolic link among the docs and for a file over the size limit, changing nothing', { timeout: 60_000 }, async () => {
-      const space = await a.space();
-      expect((await gitImport(space.id, { url: `${server.url}/docs.git`, ref: 'refs/heads/main', repoProjectDirectory: 'docs' })).status).toBe(204);
-      const before = (await h().owner.get(`/v1/spaces/${space.id}`)).body.revision;
-      const name = `unsafe-${h().transport}`;
-      server.createRepository(name);
+      const { space, before, name } = await importedSpace('unsafe');
       server.commit(name, { 'README.md': '# Home\n' });
       const work = server.clone(name);
       symlinkSync('/etc/passwd', join(work, 'secret.md'));

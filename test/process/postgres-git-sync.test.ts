@@ -25,6 +25,16 @@ afterEach(async () => {
 /** The state of a space's last Git operation, through one process. */
 const stateOf = async (call: Call, spaceId: string) => (await call('GET', `/v1/spaces/${spaceId}/git/info`)).body.operation;
 
+/** The state of a space's last Git operation once it is no longer running, through one process. */
+async function ended(call: Call, spaceId: string) {
+  let operation = await stateOf(call, spaceId);
+  while (operation.state === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    operation = await stateOf(call, spaceId);
+  }
+  return operation;
+}
+
 /** Two server processes on a fresh database (outbound fetches to 127.0.0.1 allowed), a caller of each, and a space made through the first. */
 async function twoServersAndASpace() {
   const url = databaseUrl(freshDatabase('git'));
@@ -48,12 +58,7 @@ describePostgres('Git Sync on two processes of one PostgreSQL database', () => {
       release();
     }
     // The work ends in the first process; the second sees it once it is recorded.
-    let operation = await stateOf(two, space.body.id);
-    while (operation.state === 'running') {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      operation = await stateOf(two, space.body.id);
-    }
-    expect(operation).toMatchObject({ state: 'success', direction: 'import', endedAt: expect.any(String) });
+    expect(await ended(two, space.body.id)).toMatchObject({ state: 'success', direction: 'import', endedAt: expect.any(String) });
     const pages = (await two('GET', `/v1/spaces/${space.body.id}/content/pages`)).body.pages as { title: string }[];
     expect(pages.map((page) => page.title)).toEqual(['Welcome', 'Setup']);
   });
@@ -69,17 +74,30 @@ describePostgres('Git Sync on two processes of one PostgreSQL database', () => {
     } finally {
       release();
     }
-    const ended = async (call: Call) => {
-      let operation = await stateOf(call, space.body.id);
-      while (operation.state === 'running') {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        operation = await stateOf(call, space.body.id);
-      }
-      return operation;
-    };
-    expect(await ended(two)).toMatchObject({ state: 'success', direction: 'export' });
-    expect(await ended(one)).toMatchObject({ state: 'success', direction: 'export' });
+    expect(await ended(two, space.body.id)).toMatchObject({ state: 'success', direction: 'export' });
+    expect(await ended(one, space.body.id)).toMatchObject({ state: 'success', direction: 'export' });
     const clone = server.clone('exported');
     expect(git(clone, 'log', '--format=%s').trim().split('\n')).toEqual(['Export', 'Code']);
+  });
+
+  test('a change request merged through the other process exports on its own: the commit on the branch, success seen from the first', { timeout: 90_000 }, async () => {
+    const { one, two, space } = await twoServersAndASpace();
+    const spaceId = space.body.id;
+    server.createRepository('kept');
+    server.commit('kept', { 'src/main.ts': 'code\n' }, 'Code');
+    expect((await one('POST', `/v1/spaces/${spaceId}/git/export`, { url: `${server.url}/kept.git`, ref: 'refs/heads/main', commitMessage: 'First export' })).status).toBe(204);
+    expect(await ended(one, spaceId)).toMatchObject({ state: 'success', direction: 'export' });
+    const cr = await two('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Add the guide' });
+    expect(cr.status).toBe(201);
+    const changes = [{ operation: 'insert_page', title: 'Guide', document: { markdown: 'Read on.' } }];
+    expect((await two('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, { changes })).status).toBe(200);
+    expect((await two('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`)).status).toBe(200);
+    // The merge recorded its export as running in its own transaction, and runs it in the second process's background.
+    expect(await ended(one, spaceId)).toMatchObject({ state: 'success', direction: 'export' });
+    const clone = server.clone('kept');
+    expect(git(clone, 'log', '--format=%s', '-3').trim().split('\n')).toEqual([`Merge change request #${cr.body.number}: Add the guide`, 'First export', 'Code']);
+    const [merger, exporter] = git(clone, 'log', '--format=%an <%ae>', '-2').trim().split('\n');
+    expect(merger).toBe(exporter);
+    expect(git(clone, 'show', 'HEAD:guide.md')).toBe('# Guide\n\nRead on.\n');
   });
 });
