@@ -86,11 +86,11 @@ export const downloadFile = readOperation({
   params: { token: v.pipe(v.string(), v.maxLength(2000, 'is too long')), name: v.pipe(v.string(), v.maxLength(1000, 'is too long')) },
   response: BinaryResponse,
   async run(ctx, { token, name }) {
-    const missing = notFound('This download URL is not valid, or has expired');
+    const missing = () => notFound('This download URL is not valid, or has expired');
     const payload = await readToken(ctx, token, name);
-    if (!payload) throw missing;
+    if (!payload) throw missing();
     const bytes = await ctx.blobs.get(payload.d);
-    if (!bytes) throw missing;
+    if (!bytes) throw missing();
     const inline = INLINE_SAFE.test(payload.t);
     return new BinaryBody(bytes, {
       'content-type': payload.t,
