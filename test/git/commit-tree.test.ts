@@ -1,8 +1,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { GitTransportError, remoteOf, type GitFetchLimits, type GitTreeEdit } from '../../src/core/git-sync/transport.js';
-import { git, hasGit, startGitServer, type GitServer } from './git-server.js';
+import { git, hasGit, useGitServer } from './git-server.js';
 import { gitTransportOn, JOB_RUNNERS, workersFor } from './job-runners.js';
 
 /** The Node Git transport's commits (commitTree) against a real Git server on 127.0.0.1, checked with the `git` command line. */
@@ -24,11 +24,7 @@ describe.skipIf(!hasGit() && !process.env.CI).each(JOB_RUNNERS)(`the Git transpo
   const workers = workersFor(runner);
   const transport = gitTransportOn(workers, '127.0.0.1');
   afterAll(() => workers.close());
-  let server: GitServer;
-  beforeAll(async () => {
-    server = await startGitServer();
-  });
-  afterAll(() => server?.close());
+  const server = useGitServer();
 
   it('commits an edit on the head of a branch, keeping every other file, with its author, committer and message', async () => {
     server.createRepository('code');

@@ -1,11 +1,11 @@
 import { GitBookAPI } from '@gitbook/api';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TABLES } from '../../src/core/records.js';
 import { authoring, md } from '../http/authoring.js';
 import { httpSuite } from '../http/harness.js';
-import { git, startGitServer, type GitServer } from './git-server.js';
+import { git, useGitServer } from './git-server.js';
 
 /**
  * Git Sync's export through both adapters and the official client, against a real Git server on 127.0.0.1,
@@ -35,13 +35,9 @@ const CODE = {
   'docs/content/NOTES.md': 'Not in the summary: not a page.\n',
 };
 
-let server: GitServer;
-let secured: GitServer;
 const PASSWORD = 'hunter2-secret';
-beforeAll(async () => {
-  [server, secured] = await Promise.all([startGitServer(), startGitServer({ credentials: { user: 'deploy', password: PASSWORD } })]);
-}, 60_000);
-afterAll(() => Promise.all([server?.close(), secured?.close()]));
+const server = useGitServer();
+const secured = useGitServer({ credentials: { user: 'deploy', password: PASSWORD } });
 
 /** A fresh repository holding `files`, and its URL. */
 let repositories = 0;

@@ -1,12 +1,12 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MAX_IMPORT_BYTES, MAX_ZIP_ENTRIES } from '../../src/core/content/import/schemas.js';
 import { TABLES } from '../../src/core/records.js';
 import { authoring } from '../http/authoring.js';
 import { httpSuite } from '../http/harness.js';
-import { git, hasGit, startGitServer, type GitServer } from './git-server.js';
+import { git, hasGit, useGitServer } from './git-server.js';
 
 /**
  * Git Sync's import through both adapters and the official client, against a real Git server on 127.0.0.1:
@@ -33,17 +33,15 @@ const HOSTED = {
   'docs/content/.gitbook/assets/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
 };
 
-let server: GitServer;
-let secured: GitServer;
 const PASSWORD = 'hunter2-secret';
-beforeAll(async () => {
-  [server, secured] = await Promise.all([startGitServer(), startGitServer({ credentials: { user: 'deploy', password: PASSWORD } })]);
-  server.createRepository('docs');
-  server.commit('docs', HOSTED, 'Docs in the hosted format');
-  secured.createRepository('private');
-  secured.commit('private', { 'README.md': '# Private\n' });
-}, 60_000);
-afterAll(() => Promise.all([server?.close(), secured?.close()]));
+const server = useGitServer({}, (started) => {
+  started.createRepository('docs');
+  started.commit('docs', HOSTED, 'Docs in the hosted format');
+});
+const secured = useGitServer({ credentials: { user: 'deploy', password: PASSWORD } }, (started) => {
+  started.createRepository('private');
+  started.commit('private', { 'README.md': '# Private\n' });
+});
 
 httpSuite(
   'Git Sync import',

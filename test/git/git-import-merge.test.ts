@@ -1,9 +1,9 @@
 import { GitBookAPI } from '@gitbook/api';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TABLES } from '../../src/core/records.js';
 import { authoring } from '../http/authoring.js';
 import { httpSuite } from '../http/harness.js';
-import { startGitServer, type GitServer } from './git-server.js';
+import { useGitServer } from './git-server.js';
 
 /**
  * Git Sync's later imports, through both adapters and the official client against a real Git server: pushes made with the `git`
@@ -28,12 +28,8 @@ const DOCS = {
   'api.md': '# API\n\nThe API.\n',
 };
 
-let server: GitServer;
+const server = useGitServer();
 let repositories = 0;
-beforeAll(async () => {
-  server = await startGitServer();
-}, 60_000);
-afterAll(() => server?.close());
 
 httpSuite(
   'Git Sync import merged with the platform\'s edits',

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { httpSuite } from '../http/harness.js';
 import { readerHelpers } from '../http/reader/reader-helpers.js';
-import { startGitServer, type GitServer } from './git-server.js';
+import { useGitServer } from './git-server.js';
 
 /**
  * `.gitbook.yaml` redirects become the redirects of every site that shows the space, under the site
@@ -9,12 +9,8 @@ import { startGitServer, type GitServer } from './git-server.js';
  * leaves alone a redirect from the same source that the site's admins made.
  */
 
-let server: GitServer;
+const server = useGitServer();
 let repositories = 0;
-beforeAll(async () => {
-  server = await startGitServer();
-}, 60_000);
-afterAll(() => server?.close());
 
 httpSuite(
   'Git Sync redirects',

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A real Git server for tests: Debian's `git http-backend` (smart HTTP) behind a small node:http CGI bridge on
@@ -195,5 +196,37 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
       await new Promise<void>((resolve) => server.close(() => resolve()));
       for (const folder of temporary) rmSync(folder, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A Git server for the tests of a file or a `describe` block: started before them (then `setup`, to make the
+ * repositories they share), closed after them. What it answers stands for that server, to be used in tests
+ * and hooks only (before the start it throws).
+ */
+export function useGitServer(options: GitServerOptions = {}, setup?: (server: GitServer) => void): GitServer {
+  let running: GitServer | undefined;
+  beforeAll(async () => {
+    running = await startGitServer(options);
+    setup?.(running);
+  }, 60_000);
+  afterAll(() => running?.close());
+  const current = (): GitServer => {
+    if (!running) throw new Error('useGitServer: the server starts before the tests; use it in a test or a hook');
+    return running;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get authUrl() {
+      return current().authUrl;
+    },
+    createRepository: (name) => current().createRepository(name),
+    commit: (...args) => current().commit(...args),
+    bulkCommit: (...args) => current().bulkCommit(...args),
+    clone: (name) => current().clone(name),
+    hold: () => current().hold(),
+    close: () => current().close(),
   };
 }

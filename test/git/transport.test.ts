@@ -1,8 +1,8 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { GitTransportError, remoteOf, scrubCredentials, type GitFetchLimits } from '../../src/core/git-sync/transport.js';
-import { git, hasGit, startGitServer, type GitServer } from './git-server.js';
+import { git, hasGit, useGitServer } from './git-server.js';
 import { gitTransportOn, JOB_RUNNERS, workersFor } from './job-runners.js';
 
 /** The Node Git transport (isomorphic-git over the outbound filter) against a real Git server on 127.0.0.1. */
@@ -25,14 +25,8 @@ describe.skipIf(!hasGit() && !process.env.CI).each(JOB_RUNNERS)(`the Git transpo
   const workers = workersFor(runner);
   const transport = gitTransportOn(workers, '127.0.0.1');
   afterAll(() => workers.close());
-  let server: GitServer;
-  let secured: GitServer;
-  beforeAll(async () => {
-    [server, secured] = await Promise.all([startGitServer(), startGitServer({ credentials: { user: 'ci-bot', password: 's3cr3t/p@ss' } })]);
-  });
-  afterAll(async () => {
-    await Promise.all([server?.close(), secured?.close()]);
-  });
+  const server = useGitServer();
+  const secured = useGitServer({ credentials: { user: 'ci-bot', password: 's3cr3t/p@ss' } });
 
   it('fetches the head of a branch shallow and reads the files below a folder, symlinks marked', async () => {
     server.createRepository('docs');

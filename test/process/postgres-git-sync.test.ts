@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { git, startGitServer, type GitServer } from '../git/git-server.js';
+import { afterEach, expect, test } from 'vitest';
+import { git, useGitServer } from '../git/git-server.js';
 import { api, type Call } from './api.js';
 import { databaseUrl, describePostgres, dropDatabases, freshDatabase, initialize } from './postgres-servers.js';
 import { cleanUp, listening, startCli } from './spawn.js';
@@ -9,13 +9,10 @@ import { cleanUp, listening, startCli } from './spawn.js';
  * seen running, then ended, through the other, whose reads of the space's content show what it imported.
  */
 
-let server: GitServer;
-beforeAll(async () => {
-  server = await startGitServer();
-  server.createRepository('docs');
-  server.commit('docs', { 'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Setup](setup.md)\n', 'README.md': '# Welcome\n', 'setup.md': '# Setup\n\nInstall it.\n' });
-}, 60_000);
-afterAll(() => server?.close());
+const server = useGitServer({}, (started) => {
+  started.createRepository('docs');
+  started.commit('docs', { 'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Setup](setup.md)\n', 'README.md': '# Welcome\n', 'setup.md': '# Setup\n\nInstall it.\n' });
+});
 
 afterEach(async () => {
   await cleanUp();
