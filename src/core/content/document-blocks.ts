@@ -113,7 +113,8 @@ export function blockToDocument(node: GitbookBlock, to: ToDocument): Made {
       const data = keptAttributes('code', codeFields(block.attributes), block.attributes);
       const [only] = node.children;
       if (node.children.length === 1 && only.type === 'code' && block.attributes.length > 0) return to.code(only, data);
-      return to.block('code', held, { data });
+      // Around blocks: `attributes` says it is a tag where no field does (a bare one, which a fence would print as no tag).
+      return to.block('code', held, { data: block.attributes.length === 0 ? { attributes: [] } : data });
     }
     case 'details': {
       const own = to.key();
@@ -216,7 +217,8 @@ export function documentToBlock(node: Record<string, any>, where: string, from: 
       if (data.lineNumbers !== undefined && typeof data.lineNumbers !== 'boolean') throw fail(`${where}.data.lineNumbers`, 'must be a boolean');
       const attributes = printedAttributes('code', data, where);
       const info = { kind: 'code', attributes, ...(data.title !== undefined && { title: String(data.title) }), lineNumbers: data.lineNumbers === true, wrap: data.overflow === 'wrap' } as const;
-      const lines = Array.isArray(node.nodes) && node.nodes.every((line: any) => line?.type === 'code-line');
+      // A fence has a code-line at least (an empty one, ''); no nodes is a tag around nothing.
+      const lines = Array.isArray(node.nodes) && node.nodes.length > 0 && node.nodes.every((line: any) => line?.type === 'code-line');
       return gitbookBlock(info, lines ? [from.fence(node, where)] : children());
     }
     case 'expandable': {

@@ -493,6 +493,7 @@ function toBlocks(nodes: unknown, where: Where): RootContent[] {
         if (data.raw === true) return { type: 'html', value: codeLines(node, at).join('\n') };
         // A `{% code %}` tag around the fence, for its options, or around blocks.
         const tagged = ['title', 'overflow', 'lineNumbers', 'attributes'].some((field) => data[field] !== undefined);
+        // No nodes at all is an empty fence, as before blocks, unless a field makes it a tag.
         const fenced = asArray(node.nodes, children).every((line) => (line as { type?: unknown } | null)?.type === 'code-line');
         return tagged || !fenced ? documentToBlock(node, at, fromDocument) : fence(node, at);
       }
