@@ -40,8 +40,27 @@ interface Sent {
 /** Every statement a pg client sends while `capturing` is set (the store's, its numbers' and probes'). */
 const captured: Sent[] = [];
 let capturing = false;
+/**
+ * The writes to the database's sockets while capturing: the store sends a turn's statements in one write and
+ * waits for their answers before it sends more, so each is a round trip (as test/postgres/counting-pool.ts).
+ */
+let roundTrips = 0;
+const counted = new WeakSet<object>();
+type Writes = { _write?: (...args: unknown[]) => unknown; _writev?: (...args: unknown[]) => unknown };
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const stream = (this as unknown as { connection?: { stream?: Writes & object } }).connection?.stream;
+  if (stream && !counted.has(stream)) {
+    counted.add(stream);
+    for (const method of ['_write', '_writev'] as const) {
+      const original = stream[method];
+      if (original)
+        stream[method] = function (this: unknown, ...written: unknown[]) {
+          if (capturing) roundTrips++;
+          return original.apply(this, written);
+        };
+    }
+  }
   if (capturing) {
     const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
     captured.push(typeof first === 'string' ? { text: first, values: Array.isArray(second) ? second : [] } : { text: first.text, values: first.values ?? [] });
@@ -136,12 +155,13 @@ async function main() {
       // Warm: the token is known and each statement prepared on some connections.
       for (let at = 0; at < 2; at++) await send(0);
       captured.length = 0;
+      roundTrips = 0;
       capturing = true;
       const one = await send(0);
       capturing = false;
       if (one.status !== send.expected) throw new Error(`${kind}: ${one.status} ${JSON.stringify(one.json)}`);
       const reads = captured.filter((sent) => isRead(sent.text));
-      console.log(`## ${kind}\n\nOne write: ${captured.length} statements, ${reads.length} of them reads.\n`);
+      console.log(`## ${kind}\n\nOne write: ${captured.length} statements in ${roundTrips} round trips, ${reads.length} of them reads.\n`);
       // Each read as its scans, one line; reads of the same shape (a list per section) once, with their number.
       const shapes = new Map<string, number>();
       for (const [at, sent] of reads.entries()) {

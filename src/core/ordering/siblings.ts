@@ -60,11 +60,9 @@ const compareSiblings = (a: Sibling, b: Sibling) =>
 
 /** Lists the siblings of a group in their order. */
 export async function listSiblings(tx: ReadTransaction, group: SiblingGroup): Promise<Sibling[]> {
-  const siblings: Sibling[] = [];
-  for (const source of group.tables) {
-    const { items } = await tx.list(source.table, { index: source.index, value: group.key, where: source.where });
-    for (const record of items) siblings.push({ kind: source.kind, record: record as OrderedRecord });
-  }
+  // The tables read together: one round trip of a networked store, not one a table.
+  const lists = await Promise.all(group.tables.map((source) => tx.list(source.table, { index: source.index, value: group.key, where: source.where })));
+  const siblings = group.tables.flatMap((source, at) => lists[at].items.map((record) => ({ kind: source.kind, record: record as OrderedRecord })));
   return siblings.sort(compareSiblings);
 }
 

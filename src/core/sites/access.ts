@@ -26,8 +26,11 @@ export const locksSite = ({ siteId }: { readonly siteId: string }): readonly Sco
 export async function requireSite(ctx: Context, organizationId: string, siteId: string, action: SiteAction, doing: string): Promise<SiteAccess> {
   // A change to a site queues behind the others: paths, redirect sources and places must stay unique in it.
   if (action !== 'view') await holdExclusive(ctx.tx, siteScope(siteId));
+  // Read with the membership (one round trip of a networked store); a missing site is news only to a member.
+  const loading = loadInOrganization<SiteRecord>(ctx, TABLES.sites, organizationId, siteId, 'site');
+  loading.catch(() => undefined);
   const { member } = await organizationAccess(ctx, organizationId);
-  const site = await loadInOrganization<SiteRecord>(ctx, TABLES.sites, organizationId, siteId, 'site');
+  const site = await loading;
   assertSiteAllowed(member, action, doing);
   return { site, member };
 }

@@ -108,19 +108,22 @@ export async function loadStructure(tx: ReadTransaction, site: SiteRecord): Prom
       sortKey: [...prefix, section.orderKey, section.id],
     };
   };
-  const top: TopEntry[] = [];
-  for (const { kind, record } of await siblingsOf<SiteSectionRecord & SiteSectionGroupRecord>(tx, topLevel(site.id))) {
-    if (kind === SECTION_KIND) {
-      top.push({ kind: 'section', node: await nodeOf(record, []) });
-      continue;
-    }
-    const members = await siblingsOf<SiteSectionRecord>(tx, groupLevel(record.id));
-    const sections: SectionNode[] = [];
-    for (const member of members) sections.push(await nodeOf(member.record, [record.orderKey, record.id]));
-    top.push({ kind: 'group', group: record, sections });
-  }
+  // Every level read in as few turns as the tree is deep (the top, the groups' sections, every section's site
+  // spaces): each turn's reads are one round trip of a networked store, where one a section held a site's
+  // lock through 20-30 round trips for a move.
+  const [topSiblings, rootSiblings] = await Promise.all([
+    siblingsOf<SiteSectionRecord & SiteSectionGroupRecord>(tx, topLevel(site.id)),
+    siblingsOf<SiteSpaceRecord>(tx, siteSpaceLevel(site.id, undefined)),
+  ]);
+  const top: TopEntry[] = await Promise.all(
+    topSiblings.map(async ({ kind, record }): Promise<TopEntry> => {
+      if (kind === SECTION_KIND) return { kind: 'section', node: await nodeOf(record, []) };
+      const members = await siblingsOf<SiteSectionRecord>(tx, groupLevel(record.id));
+      return { kind: 'group', group: record, sections: await Promise.all(members.map((member) => nodeOf(member.record, [record.orderKey, record.id]))) };
+    }),
+  );
   const sections = top.flatMap((entry) => (entry.kind === 'section' ? [entry.node] : entry.sections));
-  const rootSiteSpaces = (await siblingsOf<SiteSpaceRecord>(tx, siteSpaceLevel(site.id, undefined))).map((sibling) => sibling.record);
+  const rootSiteSpaces = rootSiblings.map((sibling) => sibling.record);
   const rootDefaultId = defaultOf(rootSiteSpaces, site.defaultSiteSpaceId);
   const siteSpaces: PlacedSiteSpace[] = [
     ...rootSiteSpaces.map((record) => ({ record, node: undefined, isDefault: record.id === rootDefaultId, sortKey: [record.orderKey, record.id] })),

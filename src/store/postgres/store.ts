@@ -311,6 +311,7 @@ class PgStore implements PostgresStore {
           if (tx.restart) throw tx.restart;
           // A transaction that sent nothing (no read, no change) has no BEGIN to end.
           if (tx.changed) tx.begin();
+          let released: Promise<unknown> | undefined;
           if (tx.began) {
             await tx.began;
             if (client.pipeline) {
@@ -319,6 +320,10 @@ class PgStore implements PostgresStore {
               const flushed = tx.flush();
               const committed = client.query('COMMIT');
               committed.catch(() => undefined);
+              // The scopes go right behind the COMMIT: the next holder waits for the commit alone, not for its
+              // answer to come back here and an unlock to go out after it (a queued scope's every turn).
+              // After a failed COMMIT they are wanted by the next attempt all the same (LockedScopes.release).
+              released = release(scopes, send);
               await flushed;
               await committed;
             } else {
@@ -326,7 +331,7 @@ class PgStore implements PostgresStore {
               await client.query('COMMIT');
             }
           }
-          broken = await release(scopes, send);
+          broken = await (released ?? release(scopes, send));
           this.watch.reached();
           return result;
         } catch (error) {
