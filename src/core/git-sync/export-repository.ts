@@ -1,13 +1,9 @@
 import { writeOperation } from '../operation.js';
-import { TABLES } from '../records.js';
 import { Id } from '../schemas.js';
-import { requireSpace } from '../spaces/access.js';
-import { keepRequest } from './auto-export.js';
 import { projectFolder } from './export-edit.js';
 import { isOutdated, runExport, type ExportRun } from './export-run.js';
-import type { GitSyncRecord } from './git-sync-record.js';
-import { recordOperation } from './git-sync-state.js';
 import { ExportToGitRepositoryBody } from './schemas.js';
+import { startGitOperation } from './start-operation.js';
 import { remoteOf } from './transport.js';
 
 /**
@@ -29,20 +25,15 @@ export const exportToGitRepository = writeOperation({
   body: ExportToGitRepositoryBody,
   response: null,
   async run(ctx, input) {
-    const { space } = await requireSpace(ctx, input.spaceId, 'triggerGitSync', DOING);
     const projectDirectory = projectFolder(input.repoProjectDirectory ?? '');
-    const previous = (await ctx.tx.get(TABLES.gitSyncs, space.id)) as GitSyncRecord | undefined;
-    if (isOutdated(previous, input.timestamp)) return;
+    const started = await startGitOperation(ctx, input, 'export', DOING, { keep: !input.standalone, skip: (sync) => isOutdated(sync, input.timestamp) });
+    if (!started) return;
     const user = await ctx.actor.user();
-    const operationId = ctx.ids.id();
-    await recordOperation(ctx.tx, space.id, input, { state: 'running', direction: 'export', startedAt: ctx.now }, { operationId, now: ctx.now });
-    const remote = remoteOf(input.url);
-    if (!input.standalone) await keepRequest(ctx, space.id, input);
     const run: ExportRun = {
-      spaceId: space.id,
-      operationId,
-      startedAt: ctx.now,
-      remote,
+      spaceId: started.space.id,
+      operationId: started.operationId,
+      startedAt: started.startedAt,
+      remote: remoteOf(input.url),
       request: { url: input.url, ref: input.ref, ...(input.repoTreeURL !== undefined && { repoTreeURL: input.repoTreeURL }) },
       commitMessage: input.commitMessage,
       projectDirectory,

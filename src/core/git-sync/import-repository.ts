@@ -1,13 +1,11 @@
 import type { WriteContext } from '../context.js';
 import { writeOperation } from '../operation.js';
 import { Id } from '../schemas.js';
-import { requireSpace } from '../spaces/access.js';
-import { keepRequest } from './auto-export.js';
-import { recordOperation } from './git-sync-state.js';
 import { IMPORT_DOING } from './apply-import.js';
 import { runGitImport } from './import-run.js';
 import type { GitImportInput } from './queued-work.js';
 import { ImportGitRepositoryBody } from './schemas.js';
+import { startGitOperation } from './start-operation.js';
 
 /**
  * Importing a Git repository into a space (POST /v1/spaces/{spaceId}/git/import): 204 once queued, as the
@@ -27,11 +25,9 @@ export const importGitRepository = writeOperation({
   body: ImportGitRepositoryBody,
   response: null,
   async run(ctx: WriteContext, input) {
-    const { space } = await requireSpace(ctx, input.spaceId, 'triggerGitSync', IMPORT_DOING, { purge: ctx.tx });
-    const operationId = ctx.ids.id();
-    await recordOperation(ctx.tx, space.id, input, { state: 'running', direction: 'import', startedAt: ctx.now }, { operationId, now: ctx.now });
-    await keepRequest(ctx, space.id, input);
-    const queued: GitImportInput = { ...input, spaceId: space.id, operationId, startedAt: ctx.now };
+    // Never skipped here: an import older than the last sync is recorded as one that changed nothing (apply-import.ts).
+    const { space, operationId, startedAt } = (await startGitOperation(ctx, input, 'import', IMPORT_DOING))!;
+    const queued: GitImportInput = { ...input, spaceId: space.id, operationId, startedAt };
     const { actor, urls, clock, ids, secrets, fetch, fetchTimeoutMs, blobs, derived, workers } = ctx;
     const context = { userId: actor.userId, urls, ports: { clock, ids, secrets, fetch, fetchTimeoutMs, blobs, derived, workers } };
     ctx.defer((ports) => runGitImport(ports, context, queued));
