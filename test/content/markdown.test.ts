@@ -21,6 +21,9 @@ const CORPUS = [
   '<div class="note">raw</div>\n',
   '[link](/pages/abc#anchor) ![image](/files/f1) [web](https://example.com "Title") [jump](#here)\n',
   'Line one\\\nline two\n',
+  // A line break alone between two inlines: soft (a leaf marked soft), then hard.
+  '[a](https://a.test)\n**b**\n',
+  '[a](https://a.test)\\\n**b**\n',
 ];
 
 describe('Markdown and the JSON document', () => {

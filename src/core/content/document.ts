@@ -45,6 +45,8 @@ export type DocumentLeaf = {
   readonly object: 'leaf';
   readonly text: string;
   readonly marks: DocumentMark[];
+  /** Ours: a leaf of one line break that is a soft one in the Markdown (the public format reads `\n` as a hard one). */
+  readonly soft?: true;
 };
 
 /** Text: leaves in order. */
@@ -174,7 +176,8 @@ export function documentOfRoot(root: Root): { document: JSONDocument; blocksOf: 
     const walk = (node: PhrasingContent, marks: readonly MarkType[]) => {
       switch (node.type) {
         case 'text':
-          leaves.push(leaf(node.value, marks));
+          // A line break alone between two inlines is a soft one here, and says so: a leaf of one line break is a hard one.
+          leaves.push(node.value === '\n' ? { ...leaf('\n', marks), soft: true } : leaf(node.value, marks));
           return;
         case 'inlineCode':
           leaves.push(leaf(node.value, [...marks, 'code']));
@@ -362,6 +365,8 @@ const MARKS: Record<string, 'strong' | 'emphasis' | 'delete' | 'inlineCode'> = {
 interface Run {
   readonly text: string;
   readonly marks: ReadonlySet<string>;
+  /** A soft line break (DocumentLeaf.soft). */
+  readonly soft: boolean;
 }
 
 const WRAPPING_MARKS = ['strong', 'emphasis', 'delete'] as const;
@@ -377,7 +382,7 @@ function nestRuns(runs: readonly Run[], applied: ReadonlySet<string>): PhrasingC
     if (open.length === 0) {
       const run = runs[i++];
       // A leaf that is one line break is a hard break (a soft one stays inside its text).
-      if (run.text === '\n' && !run.marks.has('inlineCode')) out.push({ type: 'break' });
+      if (run.text === '\n' && !run.marks.has('inlineCode') && !run.soft) out.push({ type: 'break' });
       else out.push(run.marks.has('inlineCode') ? { type: 'inlineCode', value: run.text } : { type: 'text', value: run.text });
       continue;
     }
@@ -411,7 +416,7 @@ function toPhrasing(nodes: unknown, where: Where): PhrasingContent[] {
           if (!(type in MARKS)) throw fail(`${leafAt}.marks[${k}].type`, 'must be bold, italic, strikethrough or code');
           return MARKS[type];
         });
-        if (leaf.text !== '') runs.push({ text: leaf.text, marks: new Set(marks) });
+        if (leaf.text !== '') runs.push({ text: leaf.text, marks: new Set(marks), soft: leaf.soft === true });
       });
       out.push(...nestRuns(runs, new Set()));
     } else if (node.object === 'inline' && node.type === 'link') {
