@@ -16,7 +16,7 @@ export interface Job<I, O> {
    * The buffers of an input that move to the thread that runs it instead of being copied (big byte arrays),
    * and the message ports it talks through: the caller no longer uses them once the job started.
    */
-  readonly transferInput?: (input: I) => readonly Transferable[];
+  readonly transferInput?: (input: I) => readonly Transferred[];
   /** The buffers of an output that move back instead of being copied. */
   readonly transferOutput?: (output: O) => readonly ArrayBuffer[];
   /**
@@ -25,6 +25,12 @@ export interface Job<I, O> {
    */
   readonly prepare?: () => Promise<void>;
 }
+
+/**
+ * What an input may hand over to the thread that runs it: byte arrays, and message ports (Node's or the web's,
+ * named by shape: the package's declarations must not need the DOM library, which an embedding app may lack).
+ */
+export type Transferred = ArrayBuffer | { postMessage(...message: never[]): void; close(): void };
 
 /** Declares a job (listed in jobs.ts). */
 export const defineJob = <I, O>(job: Job<I, O>): Job<I, O> => job;

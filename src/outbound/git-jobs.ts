@@ -42,7 +42,7 @@ export const fetchHeadJob = defineJob({
         return { failure: transportError(error, scratch, remote, input.maxTransferBytes).message };
       }
     }),
-  transferInput: (input) => [input.port as unknown as Transferable],
+  transferInput: (input) => [input.port],
   transferOutput: (output) => ('head' in output && output.head ? buffersOf(output.head.files.map((file) => file.bytes)) : []),
 });
 
@@ -59,7 +59,7 @@ export const commitJob = defineJob({
   name: 'gitTransport.commit',
   what: 'committing and pushing to a Git branch',
   run: (input: CommitInput): Promise<CommitResult> => inScratch(input, false, (scratch) => commitAndPush(scratch, input.remote, input.branch, input.head, input.edit, input.maxTransferBytes)),
-  transferInput: (input) => [input.port as unknown as Transferable, ...buffersOf(input.edit.write.map(([, bytes]) => bytes))],
+  transferInput: (input) => [input.port, ...buffersOf(input.edit.write.map(([, bytes]) => bytes))],
 });
 
 registerJobs([fetchHeadJob, commitJob]);

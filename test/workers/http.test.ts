@@ -90,7 +90,8 @@ describe.each(TRANSPORTS)('jobs in worker threads, end to end (%s)', (transport)
     const found = await h().owner.get(`/v1/spaces/${space.id}/search?query=zeppelin`);
     expect(found.status, found.text).toBe(200);
     expect(found.body.items.map((hit: { id: string }) => hit.id)).toEqual([setupId]);
-  });
+    // A bound, not a target: four kinds of job, each first in a cold thread (a PDF's fonts, a zip), on a busy machine.
+  }, 60_000);
 
   it('reads, refuses and converts a long Markdown body in a thread as on the calling thread', async () => {
     await start();

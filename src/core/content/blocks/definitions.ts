@@ -1,4 +1,3 @@
-import type MarkdownIt from 'markdown-it';
 import type { Definition, RootContent } from 'mdast';
 import type { BodyItem, MarkdownItem } from './model.js';
 
@@ -71,11 +70,19 @@ export function parsePiecesWithDefinitions(items: readonly BodyItem[], parse: (i
 }
 
 /**
+ * What readDefinitionsFirst uses of a markdown-it instance: its block parser. Named structurally, so that the
+ * package's declarations do not need markdown-it's types (an embedding app has none).
+ */
+interface BlockParser {
+  readonly block: { parse(src: string, md: BlockParser, env: object, outTokens: unknown[]): void };
+}
+
+/**
  * The same for a markdown-it reader of a body (the outline, the reader), which renders piece after piece with
  * one `env`: every piece's definitions are read into `env.references` first (block rules alone), so that a
  * piece sees those that follow it too. A body of one piece needs nothing.
  */
-export function readDefinitionsFirst(parser: MarkdownIt, items: readonly BodyItem[], env: object): void {
+export function readDefinitionsFirst(parser: BlockParser, items: readonly BodyItem[], env: object): void {
   if (items.length === 1 && items[0]!.kind === 'markdown') return;
   for (const piece of piecesOf(items)) parser.block.parse(piece.text, parser, env, []);
 }
