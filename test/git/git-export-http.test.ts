@@ -183,6 +183,19 @@ httpSuite(
       expect(pages.find((page: any) => page.title === 'Install').id).toBe(install.id);
     });
 
+    it('exports a space synced with one repository to another without refusing its commits, and syncs with that one from then on', { timeout: 60_000 }, async () => {
+      const space = await synced(repository());
+      const other = repository({ 'src/main.ts': 'code\n' });
+      const done = await gitExport(space.id, { url: other.url, repoProjectDirectory: 'docs' });
+      expect(done.operation, JSON.stringify(done.operation)).toMatchObject({ state: 'success', direction: 'export' });
+      const clone = server.clone(other.name);
+      expect(git(clone, 'log', '--format=%s').trim().split('\n')).toEqual(['Update the docs', 'First']);
+      expect(readFileSync(join(clone, 'docs/setup.md'), 'utf8')).toBe('# Setup\n\nInstall it.\n');
+      // From then on the space is in step with the other repository: a commit there is refused until imported.
+      server.commit(other.name, { 'docs/setup.md': '# Setup\n\nChanged there.\n' }, 'Edit there');
+      expect((await gitExport(space.id, { url: other.url, repoProjectDirectory: 'docs' })).operation.error).toMatch(/has commits the space has not imported/);
+    });
+
     it('uses credentials for the connection only: never in an answer, a record or a commit', { timeout: 60_000 }, async () => {
       const repo = repository({ 'README.md': '# Private\n' }, secured);
       const space = await a.space();

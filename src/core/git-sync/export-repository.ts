@@ -29,11 +29,14 @@ export const exportToGitRepository = writeOperation({
     const started = await startGitOperation(ctx, input, 'export', DOING, { keep: !input.standalone, skip: (sync) => isOutdated(sync, input.timestamp) });
     if (!started) return;
     const user = await ctx.actor.user();
+    const remote = remoteOf(input.url);
     const run: ExportRun = {
       spaceId: started.space.id,
       operationId: started.operationId,
       startedAt: started.startedAt,
-      remote: remoteOf(input.url),
+      remote,
+      // Read before this request named the repository in the space's sync (recordRunning).
+      sameRepository: started.previous?.url === remote.url && started.previous.ref === input.ref,
       request: { url: input.url, ref: input.ref, ...(input.repoTreeURL !== undefined && { repoTreeURL: input.repoTreeURL }) },
       commitMessage: input.commitMessage,
       projectDirectory,

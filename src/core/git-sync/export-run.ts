@@ -31,6 +31,12 @@ export interface ExportRun {
   readonly startedAt: string;
   /** The remote, its credentials apart from its URL. */
   readonly remote: GitRemote;
+  /**
+   * Whether the space was last synced with this repository and branch when the export was asked: only then
+   * is a head that is not the last sync's commit one with commits the space has not imported (another
+   * repository's head is simply where the export goes on top of).
+   */
+  readonly sameRepository: boolean;
   /** The repository as the request named it (credentials included, for this run only). */
   readonly request: RepositoryRequest;
   readonly commitMessage: string;
@@ -72,7 +78,7 @@ async function exportOnce(ports: Ports, run: ExportRun): Promise<Outcome> {
   const { sync, revision, content } = state;
   if (isOutdated(sync, run.timestamp)) return { skipped: true };
   const branch = run.request.ref.slice('refs/heads/'.length);
-  const linked = sync?.commit !== undefined && sync.url === run.remote.url && sync.ref === run.request.ref;
+  const linked = run.sameRepository && sync?.commit !== undefined && sync.url === run.remote.url && sync.ref === run.request.ref;
   // Where the last sync found the pages and files: the export writes them there again (a repository laid out
   // its own way is not moved), and records where it wrote every one.
   let paths = sync?.paths ?? {};

@@ -48,11 +48,12 @@ export async function keepRequest(ctx: WriteContext, spaceId: string, request: S
   await ctx.tx.put(TABLES.gitSyncs, kept);
 }
 
-/** An operation a request started: its space, its id in the space's Git Sync state, and when it started. */
+/** An operation a request started: its space, its id in the space's Git Sync state, when it started, and the space's sync before it. */
 export interface StartedOperation {
   readonly space: SpaceRecord;
   readonly operationId: string;
   readonly startedAt: string;
+  readonly previous: GitSyncRecord | undefined;
 }
 
 /** What a Git Sync request names: the space and the repository. */
@@ -71,8 +72,9 @@ export async function startGitOperation(
   options: { readonly keep?: boolean; readonly skip?: (sync: GitSyncRecord | undefined) => boolean } = {},
 ): Promise<StartedOperation | undefined> {
   const { space } = await requireSpace(ctx, input.spaceId, 'triggerGitSync', doing, { purge: ctx.tx });
-  if (options.skip?.((await ctx.tx.get(TABLES.gitSyncs, space.id)) as GitSyncRecord | undefined)) return undefined;
+  const previous = (await ctx.tx.get(TABLES.gitSyncs, space.id)) as GitSyncRecord | undefined;
+  if (options.skip?.(previous)) return undefined;
   const operationId = await recordRunning(ctx, space.id, input, direction);
   if (options.keep !== false) await keepRequest(ctx, space.id, input);
-  return { space, operationId, startedAt: ctx.now };
+  return { space, operationId, startedAt: ctx.now, previous };
 }
