@@ -34,6 +34,23 @@ httpSuite('space moves', (h) => {
     expect(changed.map((record: any) => record.id)).toEqual([b.id]);
   });
 
+  it('takes 16 moves at once to one spot in turn: each keeps a place of its own, and a move between two of them lands there', async () => {
+    const spaces = [];
+    for (let at = 0; at < 18; at++) spaces.push(await space({ title: `S${at}` }));
+    const [anchor, last] = [spaces[17], spaces[16]];
+    const moving = spaces.slice(0, 16);
+    const answers = await Promise.all(moving.map((moved) => move(moved.id, { position: { after: ref(anchor.id) } })));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const order = await spaceIds();
+    const at = order.indexOf(anchor.id);
+    expect([...order.slice(at + 1, at + 17)].sort()).toEqual(moving.map((moved) => moved.id).sort());
+    // Two of them that had taken one key left no key between them: a 500 on PostgreSQL.
+    const [left, right] = [order[at + 1], order[at + 2]];
+    expect((await move(last.id, { position: { after: ref(left), before: ref(right) } })).status).toBe(200);
+    const after = await spaceIds();
+    expect(after.slice(after.indexOf(left), after.indexOf(left) + 3)).toEqual([left, last.id, right]);
+  });
+
   it('moves a space between collections and to the top level, among spaces and collections', async () => {
     const docs = await collection({ title: 'Docs' });
     const guides = await collection({ title: 'Guides' });

@@ -12,7 +12,7 @@ import { requireCollection } from './access.js';
 import { assertMoveBody, moveDestination, placedAt, transferDestination, type Destination } from './destination.js';
 import { presentCollectionTo } from './present.js';
 import { CollectionSchema } from './schemas.js';
-import { contentGroup, contentsOf, toPosition } from './tree.js';
+import { contentGroup, contentsOf, holdContentTree, toPosition } from './tree.js';
 
 /** Stores a collection at a destination with an ordering key, and returns it. */
 async function place(ctx: WriteContext, collection: CollectionRecord, to: Destination, orderKey: string): Promise<CollectionRecord> {
@@ -36,6 +36,7 @@ export const moveCollection = writeOperation({
   async run(ctx, { collectionId, parent, position }) {
     assertMoveBody({ parent, position });
     const { collection, member, levels } = await requireCollection(ctx, collectionId, 'admin', 'move it');
+    await holdContentTree(ctx, collection.organizationId);
     const to = await moveDestination(ctx, collection, member, levels, parent, 'collection');
     const group = contentGroup(to.organizationId, to.parent);
     const orderKey = await keyForMove(ctx.tx, group, { kind: 'collection', id: collection.id }, toPosition(position));

@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { ItemRef, Position, SiblingGroup, SiblingTable } from '../ordering/siblings.js';
 import { INDEXES, TABLES, type CollectionRecord, type SpaceRecord } from '../records.js';
+import { holdExclusive, organizationScope } from '../scopes.js';
 
 /**
  * The content tree of an organization: collections nest, and spaces and collections are siblings
@@ -104,3 +105,11 @@ export function treePath(item: { id: string; orderKey: string; parent?: string }
   }
   return path;
 }
+
+/**
+ * Queues a move in an organization's tree of content behind the others: two moves to one spot that do not see
+ * each other would take one ordering key, and a later move between the two then has no key to take (a 500 on
+ * PostgreSQL); two collections moved into each other would make a cycle. Known only once the moved item is
+ * read, so on PostgreSQL a move runs its first attempt again, locked first (moves are rare).
+ */
+export const holdContentTree = (ctx: Context, organizationId: string): Promise<void> => holdExclusive(ctx.tx, organizationScope(organizationId));

@@ -1,5 +1,5 @@
 import { assertMoveBody, moveDestination, placedAt, transferDestination, visibilityAt, type Destination } from '../collections/destination.js';
-import { contentGroup, toPosition } from '../collections/tree.js';
+import { contentGroup, holdContentTree, toPosition } from '../collections/tree.js';
 import type { WriteContext } from '../context.js';
 import { keyAtEnd, keyForMove } from '../ordering/siblings.js';
 import { writeOperation } from '../operation.js';
@@ -35,6 +35,7 @@ export const moveSpace = writeOperation({
   async run(ctx, { spaceId, parent, position }) {
     assertMoveBody({ parent, position });
     const { space, member, levels } = await requireSpace(ctx, spaceId, 'admin', 'move it', { purge: ctx.tx });
+    await holdContentTree(ctx, space.organizationId);
     const to = await moveDestination(ctx, space, member, levels, parent, 'space');
     const orderKey = await keyForMove(ctx.tx, contentGroup(to.organizationId, to.parent), { kind: 'space', id: space.id }, toPosition(position));
     return presentSpaceTo(ctx, await place(ctx, space, to, orderKey), member);
