@@ -32,9 +32,11 @@
  * - the AI-tools case (ids `ai-*`, see ai-docs-case.ts): on a published site of 2,000 pages, the site MCP
  *   server's search, a `.md` page against its HTML, and llms-full.txt's time to its last byte with the
  *   longest wait of a light request meanwhile (at most 100 ms).
- * - the contention case (ids `contention-*`, see contention-case.ts): 1 then 16 writers creating spaces, change
- *   requests and pages in one place, on the JSON file and on PostgreSQL with 1 and 2 processes: 16 get at least
- *   1.5x the work of 1 done, none fails, and 1 writer on PostgreSQL gets at least half the JSON file's rate.
+ * - the contention case (ids `contention-*`, see contention-case.ts): 1 then 16 writers writing in one place (spaces,
+ *   change requests, pages, merges, comments, members, a team, a site's sections: contention-kinds.ts), on the
+ *   JSON file and on PostgreSQL with 1 and 2 processes: 16 get at least 1.5x the work of 1 done, none fails, and
+ *   1 writer on PostgreSQL gets at least half the JSON file's rate. bench/pg-evidence.ts adds PostgreSQL's plans,
+ *   counters and lock waits for the same writes.
  *
  * Every server (the one under test, each ceiling, and the seeder before it) is a child process, so
  * that autocannon, in this process, has its own event loop. Each case is measured in slices that
