@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker, type TransferListItem } from 'node:worker_threads';
 import type { Job } from '../core/job.js';
@@ -8,9 +9,10 @@ import type { JobMessage } from './worker.js';
 /**
  * A pool of worker threads that runs the platform's jobs (the `Workers` port, core/workers.ts) off the main
  * thread, for Node: `createPlatform({ store, workers: createWorkerPool() })`. Threads start when jobs come and
- * end after a while without one; each runs one job at a time, the others wait in order. A job that runs past
- * its time, or whose thread runs out of its memory, is stopped (its thread ends) and fails with a 422 naming
- * the limit.
+ * end after a while without one; each runs one job at a time, the others wait in order. A job that uses
+ * more than its time of work (its thread's CPU time, so that a job slowed by a busy machine is not cut
+ * short; wall time where the CPU time cannot be read, and a generous wall time in any case), or whose thread
+ * runs out of its memory, is stopped (its thread ends) and fails with a 422 naming the limit.
  *
  * Why not piscina: it loads its task module by file path (require, then import), so running from TypeScript
  * (npm start, vitest) would need a plain JavaScript shim in src/ and a build step that copies it into dist/.
@@ -27,8 +29,15 @@ export interface WorkerPoolOptions {
   readonly threads?: number;
   /** How long a thread without a job lives, in milliseconds; default 30 seconds. */
   readonly idleTimeoutMs?: number;
-  /** How long one job may run, in milliseconds; default 60 seconds. */
+  /** How much CPU time one job may use, in milliseconds; default 60 seconds. */
   readonly jobTimeoutMs?: number;
+  /** How long one job may run in all (waiting for a core included), in milliseconds; default 5 times jobTimeoutMs. */
+  readonly jobWallTimeoutMs?: number;
+  /**
+   * The CPU time a thread has used so far, in milliseconds, by its operating-system id; undefined where it
+   * cannot be read (the job's wall time counts then). Default: threadCpuTime (Linux). Tests give their own.
+   */
+  readonly cpuTime?: (thread: number) => number | undefined;
   /** The most heap (V8 old generation) one thread may use, in MB; default 1024. */
   readonly jobMemoryMb?: number;
   /**
@@ -49,6 +58,7 @@ export interface WorkerPoolOptions {
 
 /** The defaults of the pool's limits. */
 export const DEFAULT_JOB_TIMEOUT_MS = 60_000;
+const WALL_TIMES_CPU = 5;
 export const DEFAULT_JOB_MEMORY_MB = 1024;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 const DEFAULT_NICE_INCREMENT = 10;
@@ -93,6 +103,18 @@ export function poolSize(threads = process.env.DOCS_PLATFORM_WORKER_THREADS): nu
   return size;
 }
 
+/**
+ * The CPU time a thread of this process has used, in milliseconds, from Linux's scheduler statistics (in
+ * nanoseconds, where /proc's stat counts 10 ms ticks); undefined elsewhere.
+ */
+export function threadCpuTime(thread: number): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/self/task/${thread}/schedstat`, 'latin1').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A job waiting for, or running in, a thread. */
 interface Task {
   readonly job: Job<unknown, unknown>;
@@ -107,8 +129,16 @@ interface Task {
 interface Thread {
   readonly worker: Worker;
   task?: Task;
-  /** Ends the job when it runs past its time. */
+  /** Ends the job when it runs past its wall time. */
   deadline?: NodeJS.Timeout;
+  /** Checks the job's CPU time now and then. */
+  meter?: NodeJS.Timeout;
+  /** Whether the thread told its operating-system id (or that it has none): only then does it take jobs. */
+  ready?: boolean;
+  /** The thread's operating-system id (Linux). */
+  id?: number;
+  /** The job's CPU time so far: the thread's CPU time (or the wall time) when it started. */
+  used?: () => number;
   /** Ends the thread when it has had no job for a while. */
   idle?: NodeJS.Timeout;
   /** A warm thread (warmThreads): it stays when idle, and is replaced when it ends. */
@@ -126,6 +156,10 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const size = poolSize(options.threads?.toString());
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  const jobWallTimeoutMs = options.jobWallTimeoutMs ?? jobTimeoutMs * WALL_TIMES_CPU;
+  const cpuTime = options.cpuTime ?? threadCpuTime;
+  // Often enough that a job stops soon after its time, rarely enough to cost nothing.
+  const meterMs = Math.max(1, Math.min(1000, jobTimeoutMs / 10));
   const jobMemoryMb = options.jobMemoryMb ?? DEFAULT_JOB_MEMORY_MB;
   const workerData = { module: WORKER_MODULE, tsx: WORKER_MODULE.endsWith('.ts') ? tsxApi() : undefined, niceIncrement: options.niceIncrement ?? DEFAULT_NICE_INCREMENT };
   const queue: Task[] = [];
@@ -136,6 +170,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const release = (thread: Thread): Task | undefined => {
     const { task } = thread;
     clearTimeout(thread.deadline);
+    clearInterval(thread.meter);
     thread.task = undefined;
     if (task?.onAbort) task.signal!.removeEventListener('abort', task.onAbort);
     return task;
@@ -146,6 +181,8 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     if (!threads.delete(thread)) return;
     clearTimeout(thread.idle);
     release(thread)?.reject(error);
+    // A thread that failed to start fails the job it was started for, rather than start another for it.
+    if (!thread.ready && error !== undefined) queue.shift()?.reject(error);
     void thread.worker.terminate();
     if (thread.warm && !closed) warmUp();
     dispatch();
@@ -169,8 +206,17 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const spawn = (warm = false): Thread => {
     const worker = new Worker(BOOTSTRAP, { workerData: { ...workerData, prepare: warm }, resourceLimits: { maxOldGenerationSizeMb: jobMemoryMb } });
     const thread: Thread = warm ? { worker, warm } : { worker };
-    worker.on('message', (result: JobResult) => {
+    worker.on('message', (result: JobResult | { thread: number | null }) => {
       if (!threads.has(thread)) return;
+      if ('thread' in result) {
+        if (result.thread !== null) thread.id = result.thread;
+        thread.ready = true;
+        rest(thread);
+        dispatch();
+        return;
+      }
+      // A job that finished past its time of work fails as one stopped would: the limit does not depend on when it was looked at.
+      if (overTime(thread)) return;
       const task = release(thread);
       if (task) {
         if (result.ok) task.resolve(result.value);
@@ -188,11 +234,32 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     return thread;
   };
 
+  /** The CPU time of a thread now, or the wall time where it cannot be read. */
+  const clock = (thread: Thread): { cpu: boolean; now: number } => {
+    const cpu = thread.id === undefined ? undefined : cpuTime(thread.id);
+    return cpu === undefined ? { cpu: false, now: performance.now() } : { cpu: true, now: cpu };
+  };
+
+  /** Ends the thread's job if it used more than its time of work; whether it did. */
+  const overTime = (thread: Thread): boolean => {
+    if (!thread.task || !thread.used || thread.used() <= jobTimeoutMs) return false;
+    end(thread, new JobLimitError(thread.task.job.what, `${jobTimeoutMs / 1000} s of work`));
+    return true;
+  };
+
   const start = (thread: Thread, task: Task) => {
     clearTimeout(thread.idle);
     thread.task = task;
     thread.worker.ref();
-    thread.deadline = setTimeout(() => end(thread, new JobLimitError(task.job.what, `${jobTimeoutMs / 1000} s of work`)), jobTimeoutMs);
+    const started = clock(thread);
+    const startedWall = performance.now();
+    // Measured the way it began; by the wall time if that way fails (or a thread's id came later).
+    thread.used = () => {
+      const now = clock(thread);
+      return now.cpu === started.cpu ? now.now - started.now : performance.now() - startedWall;
+    };
+    thread.meter = setInterval(() => overTime(thread), meterMs);
+    thread.deadline = setTimeout(() => end(thread, new JobLimitError(task.job.what, `${jobWallTimeoutMs / 1000} s in all`)), jobWallTimeoutMs);
     if (task.signal) {
       task.signal.removeEventListener('abort', task.onAbort!);
       task.onAbort = () => end(thread, task.signal!.reason);
@@ -214,10 +281,14 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
 
   function dispatch(): void {
     while (queue.length > 0 && !closed) {
-      const thread = [...threads].find((each) => each.task === undefined) ?? (threads.size < size ? spawn() : undefined);
-      if (!thread) return;
+      const thread = [...threads].find((each) => each.ready && each.task === undefined);
+      if (!thread) break;
       start(thread, queue.shift()!);
     }
+    // Threads for the jobs left, up to the size: each takes one once it is ready (its id known, so that
+    // the job's CPU time is measured from its start).
+    const starting = [...threads].filter((each) => !each.ready).length;
+    for (let more = Math.min(queue.length - starting, size - threads.size); more > 0 && !closed; more--) spawn();
   }
 
   return {

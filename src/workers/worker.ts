@@ -11,13 +11,21 @@ import { parentPort, workerData } from 'node:worker_threads';
  * Linux, where `/proc/thread-self` names the thread's id. When runnable threads outnumber the cores, the
  * main thread (answering requests) then comes first and jobs take the time left. Elsewhere nothing changes.
  */
-function lowerPriority(increment: number): void {
-  if (increment <= 0) return;
+function lowerPriority(thread: number | undefined, increment: number): void {
+  if (increment <= 0 || thread === undefined) return;
   try {
-    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
     setPriority(thread, Math.min(19, getPriority(thread) + increment));
   } catch {
-    // Not Linux, or not allowed: the thread keeps the process's priority.
+    // Not allowed: the thread keeps the process's priority.
+  }
+}
+
+/** This thread's operating-system id (Linux: `/proc/thread-self` names it), or undefined elsewhere. */
+function threadId(): number | undefined {
+  try {
+    return Number(readlinkSync('/proc/thread-self').split('/').pop());
+  } catch {
+    return undefined;
   }
 }
 
@@ -26,7 +34,10 @@ function lowerPriority(increment: number): void {
 // at the process's priority, before this module's body runs. A thread pays it at its start, that is with
 // the first job after a while without one.
 const { niceIncrement = 0, prepare = false } = (workerData ?? {}) as { niceIncrement?: number; prepare?: boolean };
-lowerPriority(niceIncrement);
+const thread = threadId();
+lowerPriority(thread, niceIncrement);
+// The pool measures each job's CPU time by this id (pool.ts: threadCpuTime), and sends jobs once told.
+parentPort!.postMessage({ thread: thread ?? null });
 const { hasJob, prepareJobs, runJob } = await import('../core/jobs.js');
 
 /**

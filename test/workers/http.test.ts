@@ -134,7 +134,7 @@ describe.each(TRANSPORTS)('jobs in worker threads, end to end (%s)', (transport)
   }, 60_000);
 
   it('answers a job over its time with a 422 naming the limit, and records PARSE_ERROR for a document', async () => {
-    await start({ jobTimeoutMs: 1 });
+    await start({ jobTimeoutMs: 1, jobWallTimeoutMs: 600_000 });
     const space = await a.space({ title: 'Handbook' });
     const cr = await a.changeRequest(space.id);
     await a.batch(space.id, cr.id, [{ operation: 'insert_page', title: 'Intro', document: md('Hello.') }]);

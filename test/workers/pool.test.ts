@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openAPIPageJob } from '../../src/core/content/computed-page.js';
 import { defineJob } from '../../src/core/job.js';
@@ -6,7 +7,7 @@ import { parseSpecificationJob } from '../../src/core/openapi-specs/parse.js';
 import { ApiError } from '../../src/core/errors.js';
 import { inlineWorkers } from '../../src/core/inline-workers.js';
 import { JobLimitError, type Workers } from '../../src/core/workers.js';
-import { createWorkerPool, poolSize } from '../../src/workers/pool.js';
+import { createWorkerPool, poolSize, threadCpuTime } from '../../src/workers/pool.js';
 import { PETSTORE_31 } from '../http/openapi-sources.js';
 
 /**
@@ -114,11 +115,39 @@ describe('the worker pool', () => {
   });
 
   it('stops a job past its time with a 422 naming the limit, and goes on with the next', async () => {
-    pool = createWorkerPool({ threads: 1, jobTimeoutMs: 1 });
+    // Its time of work: the thread's CPU time (Linux; the wall time elsewhere), the wall time's backstop far.
+    pool = createWorkerPool({ threads: 1, jobTimeoutMs: 1, jobWallTimeoutMs: 600_000 });
     const error = await pool.run(openAPIPageJob, { document: bigDocument(5000), slug: 'slow' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(JobLimitError);
     expect((error as ApiError).status).toBe(422);
     expect((error as Error).message).toBe('generating the pages of an OpenAPI document went over 0.001 s of work, the most one job may use');
+  });
+
+  it("counts a job's CPU time, not its wall time, against its time of work (the CPU-time source injected)", async () => {
+    const job = { document: bigDocument(2000), slug: 'things' };
+    // A thread that never gets a core (its CPU time stands still) is not stopped, however long the job waits.
+    pool = createWorkerPool({ threads: 1, jobTimeoutMs: 10, jobWallTimeoutMs: 600_000, cpuTime: () => 0 });
+    expect((await pool.run(openAPIPageJob, job)).markdown).toContain('## GET `/things/99`');
+    await pool.close();
+    // A thread whose CPU time runs on is stopped past the limit, with the wall time far from its own.
+    let cpu = 0;
+    pool = createWorkerPool({ threads: 1, jobTimeoutMs: 10, jobWallTimeoutMs: 600_000, cpuTime: () => (cpu += 1000) });
+    const error = await pool.run(openAPIPageJob, job).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(JobLimitError);
+    expect((error as Error).message).toBe('generating the pages of an OpenAPI document went over 0.01 s of work, the most one job may use');
+  });
+
+  it('stops a job past its wall time too, as a backstop, naming it', async () => {
+    pool = createWorkerPool({ threads: 1, jobTimeoutMs: 600_000, jobWallTimeoutMs: 1, cpuTime: () => 0 });
+    const error = await pool.run(openAPIPageJob, { document: bigDocument(5000), slug: 'slow' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(JobLimitError);
+    expect((error as Error).message).toBe('generating the pages of an OpenAPI document went over 0.001 s in all, the most one job may use');
+  });
+
+  it.runIf(process.platform === 'linux')("reads a thread's CPU time on Linux", () => {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    expect(threadCpuTime(thread)).toBeGreaterThan(0);
+    expect(threadCpuTime(-1)).toBeUndefined();
   });
 
   it('starts warm threads with the pool, keeps them when idle, runs jobs on them, and replaces one that ends', async () => {
