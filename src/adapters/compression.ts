@@ -1,5 +1,5 @@
 import { RenderCache } from '../reader/cache.js';
-import { isBodyStream, type PlainRequest, type PlainResponse } from './plain.js';
+import { type BodyStream, isBodyStream, type PlainRequest, type PlainResponse } from './plain.js';
 import { byteLength } from './request-log.js';
 
 /**
@@ -13,8 +13,17 @@ import { byteLength } from './request-log.js';
 /** A content coding the pipeline answers in. */
 export type ContentCoding = 'br' | 'gzip';
 
-/** Compresses bytes in a content coding, without holding the event loop (src/zlib-compress.ts). */
-export type Compress = (bytes: Uint8Array, coding: ContentCoding) => Promise<Uint8Array>;
+/**
+ * Compresses a body that comes in pieces as they come, each piece's bytes sent on as soon as it is
+ * compressed (flushed), so that the client reads them as it would the pieces themselves.
+ */
+export type CompressStream = (pieces: AsyncIterable<string | Uint8Array>, coding: ContentCoding) => AsyncIterable<Uint8Array>;
+
+/**
+ * Compresses bytes in a content coding, without holding the event loop (src/zlib-compress.ts); `stream`,
+ * where given, compresses a body sent in pieces (llms-full.txt), which is otherwise sent as it is.
+ */
+export type Compress = ((bytes: Uint8Array, coding: ContentCoding) => Promise<Uint8Array>) & { readonly stream?: CompressStream };
 
 /**
  * The smallest answer without an ETag that is compressed: below it the saving is a few hundred bytes at
@@ -94,6 +103,20 @@ export function createCompression(compress: Compress) {
     return response;
   }
 
+  function streamed(request: PlainRequest, response: PlainResponse, body: BodyStream): PlainResponse {
+    if (!compress.stream) return response;
+    const { headers } = response;
+    addVary(headers, 'Accept-Encoding');
+    const coding = chooseCoding(request.headers['accept-encoding']);
+    if (coding === undefined) return response;
+    // Weak, as the same answer's once it is kept and compressed whole (below), which it matches.
+    if (headers.etag !== undefined) headers.etag = weakened(headers.etag);
+    headers['content-encoding'] = coding;
+    delete headers['content-length'];
+    response.body = compress.stream(body, coding);
+    return response;
+  }
+
   return function encode(request: PlainRequest, response: PlainResponse): PlainResponse | Promise<PlainResponse> {
     const { headers, body } = response;
     const etag = headers.etag;
@@ -105,11 +128,11 @@ export function createCompression(compress: Compress) {
       }
       return response;
     }
-    // A body sent as it is made (llms-full.txt) goes as it comes: its parts are not held to be compressed.
-    if (isBodyStream(body)) return response;
     const type = headers['content-type'];
     if (type === undefined || !COMPRESSIBLE.test(type) || headers['content-encoding'] !== undefined || response.status === 206) return response;
     if (/\bno-transform\b/i.test(headers['cache-control'] ?? '')) return response;
+    // A body sent as it is made (llms-full.txt) is compressed as it comes, piece by piece: none is held back.
+    if (isBodyStream(body)) return streamed(request, response, body);
     if (etag === undefined && byteLength(body) < MIN_COMPRESSED_BYTES) return response;
     addVary(headers, 'Accept-Encoding');
     const coding = chooseCoding(request.headers['accept-encoding']);

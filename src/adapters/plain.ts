@@ -29,7 +29,7 @@ export interface PlainRequest {
  * A body sent in pieces as they are made (llms-full.txt), each as soon as it comes and the next only once the
  * client took it; an error while it is made cuts the answer short, since its status is already sent.
  */
-export type BodyStream = AsyncIterable<string>;
+export type BodyStream = AsyncIterable<string | Uint8Array>;
 
 /** Whether a body is sent in pieces. */
 export const isBodyStream = (body: PlainResponse['body']): body is BodyStream => typeof body === 'object' && Symbol.asyncIterator in body;

@@ -59,7 +59,7 @@ function readableOf(body: BodyStream): ReadableStream<Uint8Array> {
     async pull(controller) {
       const { done, value } = await pieces.next();
       if (done) controller.close();
-      else controller.enqueue(encoder.encode(value));
+      else controller.enqueue(typeof value === 'string' ? encoder.encode(value) : value);
     },
     async cancel() {
       await pieces.return?.();

@@ -1,4 +1,6 @@
+import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { zlibCompress } from '../../../src/zlib-compress.js';
 import { PAGES_PER_PART } from '../../../src/core/sites/reader/llms-full.js';
 import { createHarness, httpSuite, type Harness } from '../harness.js';
 import { readerHelpers } from './reader-helpers.js';
@@ -8,16 +10,17 @@ import { readerHelpers } from './reader-helpers.js';
  * as the client reads on, then kept, so that the next answer is one piece. Through both adapters: the Fetch
  * handler's body is a stream that is pulled, node:http's answer is chunked.
  */
+/** A published site of two parts and a few pages, and the path of its llms-full.txt. */
+async function publishBigSite(r: ReturnType<typeof readerHelpers>) {
+  const pages = Array.from({ length: PAGES_PER_PART + 3 }, (_, n) => ({ title: `Page ${n}`, document: { markdown: `Body ${n}.\n` } }));
+  const site = await r.publishedSite(pages);
+  return { ...site, path: `${new URL(site.url).pathname}/llms-full.txt` };
+}
+
 httpSuite('reader llms-full.txt streamed', (h) => {
   const r = readerHelpers(h);
   const decoder = new TextDecoder();
-
-  /** A published site of two parts and a few pages. */
-  async function bigSite() {
-    const pages = Array.from({ length: PAGES_PER_PART + 3 }, (_, n) => ({ title: `Page ${n}`, document: { markdown: `Body ${n}.\n` } }));
-    const site = await r.publishedSite(pages);
-    return { ...site, path: `${new URL(site.url).pathname}/llms-full.txt` };
-  }
+  const bigSite = () => publishBigSite(r);
 
   /** Reads what is left of a body. */
   async function rest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
@@ -74,6 +77,41 @@ httpSuite('reader llms-full.txt streamed', (h) => {
     expect(await (await h().send(site.path)).text()).toContain(`# Page ${PAGES_PER_PART + 2}\n`);
   });
 });
+
+httpSuite(
+  'reader llms-full.txt streamed and compressed',
+  (h) => {
+    const r = readerHelpers(h);
+    it('compresses the streamed answer as it is made when the client accepts it, each part flushed as it comes', async () => {
+      for (const coding of ['br', 'gzip'] as const) {
+        const site = await publishBigSite(r);
+        const cold = await h().sendRaw('GET', site.path, { 'accept-encoding': `${coding}, identity` });
+        expect(cold.status).toBe(200);
+        expect(cold.headers.get('content-encoding')).toBe(coding);
+        expect(cold.headers.get('vary')).toMatch(/accept-encoding/i);
+        expect(cold.headers.get('etag')).toMatch(/^W\//);
+        const chunks: Buffer[] = [];
+        const reader = cold.body!.getReader();
+        for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(Buffer.from(read.value));
+        const bytes = Buffer.concat(chunks);
+        const text = (coding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString('utf8');
+        // The same text as the file kept since, sent whole to a client that takes no coding.
+        expect(text).toBe(await (await h().sendRaw('GET', site.path)).text());
+        expect(text).toContain(`# Page ${PAGES_PER_PART + 2}\n\nBody ${PAGES_PER_PART + 2}.\n`);
+        // The kept file, compressed whole, carries the streamed answer's (weak) ETag.
+        expect((await h().sendRaw('GET', site.path, { 'accept-encoding': coding })).headers.get('etag')).toBe(cold.headers.get('etag'));
+        if (h().transport === 'fetch') {
+          // Flushed after each piece: the head, compressed, is readable alone before the parts come.
+          const next = await publishBigSite(r);
+          const first = (await (await h().sendRaw('GET', next.path, { 'accept-encoding': coding })).body!.getReader().read()).value!;
+          const head = coding === 'br' ? brotliDecompressSync(first, { finishFlush: constants.BROTLI_OPERATION_FLUSH }) : gunzipSync(first, { finishFlush: constants.Z_SYNC_FLUSH });
+          expect(head.toString('utf8')).toMatch(/^# Handbook\n\n> [^\n]*\n\n[^\n]*~mcp\.\n$/);
+        }
+      }
+    });
+  },
+  { pipeline: { compress: zlibCompress } },
+);
 
 // Only the Fetch handler's stream waits for its reader: node:http makes the parts as fast as the socket takes them.
 describe('reader llms-full.txt streamed, read slowly (fetch)', () => {
