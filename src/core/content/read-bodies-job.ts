@@ -20,6 +20,11 @@ export interface ReadBody {
   readonly spans: readonly UrlSpan[];
 }
 
+/** A stored body as its caller read it from the store, with what the job read of it: nothing needs reading again. */
+export interface StoredBody extends ReadBody {
+  readonly stored: string;
+}
+
 /** Reads one stored body (see the module comment). */
 export function readBody(stored: string): ReadBody {
   const markdown = boundedMarkdown(stored);

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { PAGES_PER_PART } from '../../../src/core/sites/reader/llms-full.js';
+import { TABLES } from '../../../src/core/records.js';
 import { createMemoryStore } from '../../../src/store/memory.js';
+import type { ReadTransaction } from '../../../src/store/types.js';
 import { createHarness, httpSuite, type Harness } from '../harness.js';
 import { threadLikeWorkers } from '../thread-like-workers.js';
 import { readerHelpers } from './reader-helpers.js';
@@ -33,6 +35,44 @@ async function site(harness: () => Harness) {
   await r.write(published.space, [LINKS]);
   return published;
 }
+
+/** A memory store that counts the reads of each page body (content documents), by id. */
+function countingBodyReads() {
+  const store = createMemoryStore();
+  const reads = new Map<string, number>();
+  const read = store.read.bind(store);
+  const counted = (tx: ReadTransaction) =>
+    new Proxy(tx, {
+      get(target, property) {
+        if (property === 'get') {
+          return (table: string, id: string) => {
+            if (table === TABLES.contentDocuments) reads.set(id, (reads.get(id) ?? 0) + 1);
+            return target.get(table, id);
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  store.read = (fn) => read((tx) => fn(counted(tx)));
+  return { store, reads };
+}
+
+it('reads each page body from the store once for llms-full.txt', async () => {
+  const { store, reads } = countingBodyReads();
+  const harness = await createHarness('fetch', { store });
+  try {
+    const made = await site(() => harness);
+    reads.clear();
+    const text = await (await harness.send(`${new URL(made.url).pathname}/llms-full.txt`)).text();
+    expect(text).toContain(`# Page ${PAGES_PER_PART + 2}\n`);
+    // Every page of the file was read, each once (the part's job read it; the page's Markdown takes that text).
+    expect(reads.size).toBe(PAGES.length + 1);
+    expect([...new Set(reads.values())]).toEqual([1]);
+  } finally {
+    await harness.close();
+  }
+});
 
 httpSuite(
   'reader llms-full.txt: one job per part through the workers port',

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Context } from '../../context.js';
 import { computedSeed } from '../../content/computed.js';
-import { readBodiesJob, type ReadBody } from '../../content/read-bodies-job.js';
+import { readBodiesJob, type StoredBody } from '../../content/read-bodies-job.js';
 import { readMarkdown } from '../../content/revision.js';
 import { ApiError, notFound } from '../../errors.js';
 import { readOperation } from '../../operation.js';
@@ -62,7 +62,7 @@ const partSource = (revisions: string, seeds: readonly string[]) => `${revisions
  * markdown-work.ts would leave on the event loop one short body at a time. Undefined for a computed page,
  * whose body is made from its specification (readerBody reads it as it does for its HTML).
  */
-async function readBodiesOf(ctx: Context, pages: readonly Placed[], pace: () => Promise<void> | undefined): Promise<(ReadBody | undefined)[]> {
+async function readBodiesOf(ctx: Context, pages: readonly Placed[], pace: () => Promise<void> | undefined): Promise<(StoredBody | undefined)[]> {
   const stored: string[] = [];
   const at: number[] = [];
   for (const [position, { page }] of pages.entries()) {
@@ -72,8 +72,9 @@ async function readBodiesOf(ctx: Context, pages: readonly Placed[], pace: () => 
     at.push(position);
   }
   const read = stored.length > 0 ? await ctx.workers.run(readBodiesJob, stored) : [];
-  const bodies: (ReadBody | undefined)[] = pages.map(() => undefined);
-  at.forEach((position, n) => (bodies[position] = read[n]));
+  const bodies: (StoredBody | undefined)[] = pages.map(() => undefined);
+  // With the text read here: the page's body is not read from the store a second time (page-body.ts).
+  at.forEach((position, n) => (bodies[position] = { ...read[n], stored: stored[n] }));
   return bodies;
 }
 

@@ -7,7 +7,7 @@ import { referenceTexts } from '../../content/api-reference/reference-texts.js';
 import { boundedMarkdown } from '../../content/markdown-limits.js';
 import { isOpenableUrl } from '../../content/openable-url.js';
 import { outlineOff } from '../../content/outline-job.js';
-import type { ReaderOutline } from '../../content/read-bodies-job.js';
+import type { StoredBody } from '../../content/read-bodies-job.js';
 import { pause } from '../../pause.js';
 import { readFile, readMarkdown, readPage } from '../../content/revision.js';
 import type { RevisionRecord } from '../../records.js';
@@ -77,14 +77,22 @@ async function resolveLinks(ctx: Context, revision: RevisionRecord, navigation: 
 
 /**
  * The body of a readable page of a revision of a space of `organizationId`, under the URLs of a navigation.
- * `outline` is its stored body's outline when the caller read it already (read-bodies-job.ts, for many pages at once).
+ * `read` is its stored body and that body's outline when the caller read them already (read-bodies-job.ts,
+ * for many pages at once): the store is not asked again, nor the body parsed.
  */
-export async function readerBody(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage, outline?: ReaderOutline): Promise<ReaderBody> {
+export async function readerBody(
+  ctx: Context,
+  organizationId: string,
+  revision: RevisionRecord,
+  navigation: Navigation,
+  page: ReadablePage,
+  read?: Pick<StoredBody, 'stored' | 'outline'>,
+): Promise<ReaderBody> {
   // A computed page's content follows its specification's latest version, which the revision does not fix.
   const source = page.type === 'computed' ? `computed:${await computedSeed(ctx, organizationId, page.computed!)}` : `document:${page.document ?? ''}`;
   return ctx.derived.get(`reader-body\u0000${navigation.key}\u0000${page.id}\u0000${source}`, revision.id, async () => {
     const computed = page.type === 'computed' ? await computeContent(ctx, organizationId, page.computed!) : undefined;
-    const stored = computed ? computed.markdown : await readMarkdown(ctx.tx, page);
+    const stored = computed ? computed.markdown : (read?.stored ?? (await readMarkdown(ctx.tx, page)));
     // What the reader renders is what the outline read: a body stored before the depth limit shows its
     // deep lines as code (markdown-limits.ts), and its headings still meet their anchors.
     const markdown = boundedMarkdown(stored);
@@ -98,8 +106,8 @@ export async function readerBody(ctx: Context, organizationId: string, revision:
       const anchors = reference.operations.map((operation) => operation.anchor);
       return { markdown, reference, anchors, ...(await resolveLinks(ctx, revision, navigation, [...urls])), source };
     }
-    const read = outline ?? (await outlineOff(ctx.workers, markdown));
-    const first = read.firstParagraph;
-    return { markdown, anchors: read.anchors, ...(await resolveLinks(ctx, revision, navigation, read.urls)), ...(first !== undefined && { firstParagraph: first }), source };
+    const outline = read?.outline ?? (await outlineOff(ctx.workers, markdown));
+    const first = outline.firstParagraph;
+    return { markdown, anchors: outline.anchors, ...(await resolveLinks(ctx, revision, navigation, outline.urls)), ...(first !== undefined && { firstParagraph: first }), source };
   });
 }

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { refOfUrl } from '../../content/document.js';
-import type { ReadBody } from '../../content/read-bodies-job.js';
+import type { StoredBody } from '../../content/read-bodies-job.js';
 import { rewriteUrlsOff, spliceUrls } from '../../content/rewrite-urls.js';
 import type { RevisionRecord } from '../../records.js';
 import { markdownUrlOf } from './ai-paths.js';
@@ -17,10 +17,10 @@ import { readerBody } from './page-body.js';
 /**
  * The Markdown of a readable page of a revision of a space of `organizationId`, under the URLs of a
  * navigation; its links to pages carry `query` (shareQueryOf: the visitor's share key, or ''). `read` is its
- * stored body as the caller read it already (read-bodies-job.ts), so that nothing here parses it again.
+ * stored body as the caller read it already (read-bodies-job.ts), so that nothing here reads or parses it again.
  */
-export async function pageMarkdown(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage, query = '', read?: ReadBody): Promise<string> {
-  const body = await readerBody(ctx, organizationId, revision, navigation, page, read?.outline);
+export async function pageMarkdown(ctx: Context, organizationId: string, revision: RevisionRecord, navigation: Navigation, page: ReadablePage, query = '', read?: StoredBody): Promise<string> {
+  const body = await readerBody(ctx, organizationId, revision, navigation, page, read);
   return ctx.derived.get(`reader-markdown\u0000${navigation.key}\u0000${page.id}\u0000${body.source}\u0000${query}`, revision.id, async () => {
     const rewritten = (url: string): string | undefined => {
       const ref = refOfUrl(url);
