@@ -25,12 +25,32 @@ export interface ReachOptions {
 }
 
 /**
+ * The organization of each space this process read (it changes only when the space is transferred), bounded:
+ * loadSpace asks for the caller's membership of it with the space. Only a guess: checked against the space read.
+ */
+const organizationOfSpace = new Map<string, string>();
+const MAX_KNOWN_SPACES = 100_000;
+
+function rememberOrganization(space: SpaceRecord): void {
+  if (organizationOfSpace.get(space.id) === space.organizationId) return;
+  if (organizationOfSpace.size >= MAX_KNOWN_SPACES) organizationOfSpace.clear();
+  organizationOfSpace.set(space.id, space.organizationId);
+}
+
+/**
  * Loads a space for the caller. 404 when there is none, when the caller is not a member of its
  * organization, when it is past its restore window (then purged, when `purge` is given), and when it
  * is deleted unless `deleted` allows it.
  */
 export async function loadSpace(ctx: Context, spaceId: string, options: ReachOptions = {}): Promise<SpaceAccess> {
-  const space = (await ctx.tx.get(TABLES.spaces, spaceId)) as SpaceRecord | undefined;
+  const reading = ctx.tx.get(TABLES.spaces, spaceId) as Promise<SpaceRecord | undefined>;
+  // The caller's membership of the organization the space was in when this process last read it, asked for
+  // with the space: a store that talks to a database reads both in one round trip, not one after the other.
+  // Used only if the space is still there (a transfer moves it).
+  const guessed = organizationOfSpace.get(spaceId);
+  const early = guessed === undefined ? undefined : findMembership(ctx, guessed);
+  early?.catch(() => undefined);
+  const space = await reading;
   // Made only when thrown: an error captures a stack trace, which every read of a space paid (3% of a page's JSON).
   const missing = () => notFound(`No space ${spaceId}`);
   if (!space) throw missing();
@@ -39,7 +59,8 @@ export async function loadSpace(ctx: Context, spaceId: string, options: ReachOpt
     await purgeSpace(options.purge, space.id);
     throw new FailAfterCommit(missing());
   }
-  const member = await findMembership(ctx, space.organizationId);
+  rememberOrganization(space);
+  const member = await (guessed === space.organizationId ? early! : findMembership(ctx, space.organizationId));
   if (!member) throw missing();
   if (space.deletedAt !== undefined && !options.deleted) {
     throw notFound(`Space ${spaceId} is deleted; restore it first with POST /v1/spaces/${spaceId}/restore`);
