@@ -4,7 +4,7 @@ import { FailAfterCommit, conflict, notFound } from '../errors.js';
 import { SPACE_NEEDS, assertSpaceLevel, findMembership, type SpaceAction } from '../permissions.js';
 import { TABLES, type MemberRecord, type SpaceRecord } from '../records.js';
 import type { MemberRole } from '../roles.js';
-import { contentLevels, type ContentLevels } from './levels.js';
+import { contentLevels, contentLevelsAhead, type ContentLevels } from './levels.js';
 import { purgeSpace } from './owned.js';
 import { expired } from './trash.js';
 
@@ -47,9 +47,12 @@ export async function loadSpace(ctx: Context, spaceId: string, options: ReachOpt
   // The caller's membership of the organization the space was in when this process last read it, asked for
   // with the space: a store that talks to a database reads both in one round trip, not one after the other.
   // Used only if the space is still there (a transfer moves it).
-  const guessed = organizationOfSpace.get(spaceId);
+  const userId = ctx.actor?.userId;
+  const guessed = userId === undefined ? undefined : organizationOfSpace.get(spaceId);
   const early = guessed === undefined ? undefined : findMembership(ctx, guessed);
   early?.catch(() => undefined);
+  // And what the caller's levels in it are read from.
+  const levelsAhead = guessed === undefined ? undefined : contentLevelsAhead(ctx, guessed, userId!);
   const space = await reading;
   // Made only when thrown: an error captures a stack trace, which every read of a space paid (3% of a page's JSON).
   const missing = () => notFound(`No space ${spaceId}`);
@@ -65,7 +68,7 @@ export async function loadSpace(ctx: Context, spaceId: string, options: ReachOpt
   if (space.deletedAt !== undefined && !options.deleted) {
     throw notFound(`Space ${spaceId} is deleted; restore it first with POST /v1/spaces/${spaceId}/restore`);
   }
-  const levels = await contentLevels(ctx, space.organizationId, member);
+  const levels = await (guessed === space.organizationId ? levelsAhead!(member) : contentLevels(ctx, space.organizationId, member));
   return { space, member, levels, level: levels.space(space) };
 }
 

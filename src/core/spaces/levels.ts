@@ -4,6 +4,7 @@ import { TOP_LEVEL_DEFAULT, contentLevel, higherLevel, spacePermissions } from '
 import {
   INDEXES,
   TABLES,
+  memberId,
   type CollectionRecord,
   type MemberRecord,
   type SpaceGrantRecord,
@@ -32,6 +33,23 @@ export async function contentLevels(ctx: Context, organizationId: string, member
   // Read together: one round trip on a store that batches a turn's reads (PostgreSQL), not two.
   const [collections, grants] = await Promise.all([collectionsOf(ctx, organizationId), member ? grantsOf(ctx, member) : new Map<string, MemberRole>()]);
   return levelsFrom(collections, member, grants);
+}
+
+/**
+ * contentLevels for the caller (`userId`) in an organization, its reads started now, before the caller's
+ * membership is known: a store that talks to a database reads them with whatever else this turn reads (a
+ * space, and the membership that loadSpace guesses), not in a round trip after the membership. The places read
+ * are those of the member's id (memberId), so they are its places whether or not it turns out a member.
+ */
+export function contentLevelsAhead(ctx: Context, organizationId: string, userId: string): (member: MemberRecord | null) => Promise<ContentLevels> {
+  const collections = collectionsOf(ctx, organizationId);
+  const places = ctx.tx.list(TABLES.teamMembers, { index: INDEXES.teamMembersByMember, value: memberId(organizationId, userId) });
+  collections.catch(() => undefined);
+  places.catch(() => undefined);
+  return async (member) => {
+    const [found, placed] = await Promise.all([collections, places]);
+    return levelsFrom(found, member, member ? await grantsOfPlaces(ctx, placed.items as TeamMemberRecord[]) : new Map<string, MemberRole>());
+  };
 }
 
 /** Levels from already loaded collections and grants (spaceId → granted role). */
