@@ -42,6 +42,9 @@ describe('Markdown and the JSON document', () => {
     ['[a]\\: x\n\n[a]: /u', '[a]\\: x\n\n[a]: /u\n'],
     // A list after a list, holding a list holding an empty item, was printed `* * *`: a thematic break.
     ['- x\n* - -', '- x\n\n* - *\n'],
+    // A tight list in a quote, then a blank line and a block, read back loose: a blank line between its items.
+    ['> - a\n> - b\n>\n> > c', '> - a\n> - b\n>\n> > c\n'],
+    ['>* \n>* \n>>', '> -\n> -\n>\n> >\n'],
   ])('prints %j as Markdown that reads back as the same tree', (markdown, printed) => {
     const withoutPositions = (text: string) => JSON.parse(JSON.stringify(parseMarkdown(text), (key, value) => (key === 'position' ? undefined : value)));
     expect(normalizeMarkdown(markdown)).toBe(printed);

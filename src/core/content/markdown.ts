@@ -16,7 +16,7 @@ import { parseBlocks } from './blocks/parse.js';
 import { boundedMarkdown } from './markdown-limits.js';
 import { PageTextFields } from './page-fields.js';
 import { PageLayoutInput, PageLayoutSchema, type PageLayoutSettings } from './page-layout.js';
-import { printStability } from './print-stability.js';
+import { printStability, tightenLists } from './print-stability.js';
 
 /**
  * The one Markdown parser and printer of the project (mdast: mdast-util-from-markdown and
@@ -52,7 +52,7 @@ export function parseMarkdown(markdown: string): Root {
   const text = boundedMarkdown(markdown);
   const items = parseBlocks(text);
   // Most bodies are one piece of Markdown: parsed whole, as before blocks, positions and all.
-  if (items.length === 1 && items[0].kind === 'markdown' && items[0].opensBody) return fromMarkdown(items[0].text, PARSE_OPTIONS);
+  if (items.length === 1 && items[0].kind === 'markdown' && items[0].opensBody) return tightenLists(fromMarkdown(items[0].text, PARSE_OPTIONS));
   const starts = lineStarts(text);
   const parsed = parsePiecesWithDefinitions(items, (item, piece) => fromMarkdown(piece, item.opensBody ? PARSE_OPTIONS : INNER_PARSE_OPTIONS).children);
   const children = itemsToMdast(items, (item) => {
@@ -64,7 +64,7 @@ export function parseMarkdown(markdown: string): Root {
     for (const node of nodes) shiftPositions(node, verbatim ? { lines: item.line - 1, offset } : undefined);
     return nodes;
   });
-  return { type: 'root', children };
+  return tightenLists({ type: 'root', children });
 }
 
 /** The offset of each line's start in a text (lines end as parseBlocks ends them). */
