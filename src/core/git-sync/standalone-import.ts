@@ -1,6 +1,6 @@
 import type { WriteContext } from '../context.js';
-import { nextChangeRequestNumber } from '../change-requests/create.js';
-import { TABLES, type ChangeRequestRecord, type RevisionRecord, type SpaceRecord } from '../records.js';
+import { insertChangeRequest } from '../change-requests/create.js';
+import type { ChangeRequestRecord, RevisionRecord, SpaceRecord } from '../records.js';
 
 /**
  * A standalone import (`standalone: true`: "a revision without updating the space primary content"): the
@@ -19,19 +19,5 @@ export function subjectOf(message: string): string {
 
 /** Opens the change request of a standalone import, its id given (the merge's revision names it). */
 export async function openImportChangeRequest(ctx: WriteContext, space: SpaceRecord, id: string, revision: RevisionRecord, message: string): Promise<ChangeRequestRecord> {
-  const changeRequest: ChangeRequestRecord = {
-    id,
-    spaceId: space.id,
-    number: await nextChangeRequestNumber(ctx, space.id),
-    status: 'open',
-    subject: subjectOf(message),
-    createdBy: ctx.actor.userId,
-    contributors: [ctx.actor.userId],
-    revision: revision.id,
-    revisionInitial: space.revision,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  };
-  await ctx.tx.insert(TABLES.changeRequests, changeRequest);
-  return changeRequest;
+  return insertChangeRequest(ctx, space, { id, status: 'open', subject: subjectOf(message), revision: revision.id });
 }
