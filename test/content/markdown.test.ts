@@ -45,6 +45,9 @@ describe('Markdown and the JSON document', () => {
     // A tight list in a quote, then a blank line and a block, read back loose: a blank line between its items.
     ['> - a\n> - b\n>\n> > c', '> - a\n> - b\n>\n> > c\n'],
     ['>* \n>* \n>>', '> -\n> -\n>\n> >\n'],
+    // Inline HTML over two lines, its second line read without up to 3 spaces, printed as read: a quote.
+    ['<a\n    >', '<a\n    >\n'],
+    ['x <a\n  b="1">', 'x <a\n   b="1">\n'],
   ])('prints %j as Markdown that reads back as the same tree', (markdown, printed) => {
     const withoutPositions = (text: string) => JSON.parse(JSON.stringify(parseMarkdown(text), (key, value) => (key === 'position' ? undefined : value)));
     expect(normalizeMarkdown(markdown)).toBe(printed);

@@ -1,4 +1,4 @@
-import type { List, Root, RootContent } from 'mdast';
+import type { Html, List, Root, RootContent } from 'mdast';
 import { defaultHandlers, type Handle, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 
 /**
@@ -18,7 +18,26 @@ import { defaultHandlers, type Handle, type Options as ToMarkdownOptions } from 
  *   and another block follow as loose (spread), though no blank line separates its items, where it reads
  *   the same list at the top as tight. Printed loose, it read back loose, so a body's second write added
  *   blank lines between the items. tightenLists reads such a list as CommonMark does: tight.
+ * - Inline HTML over two lines: the parser takes up to 3 spaces off the start of each of its lines after
+ *   the first, so `<a` then `    >` holds `<a\n >`, which printed as it is reads back as a paragraph and a
+ *   block quote. Inline HTML's later lines are printed 3 spaces in: they read back as they were, and none
+ *   starts a block.
  */
+
+/**
+ * Prints inline HTML (in a paragraph, a heading, ...) with its later lines 3 spaces in (see the module
+ * comment); what the printer looks at before it (`<`) is the default handler's.
+ */
+const html: Handle = Object.assign(
+  (node: Html, parent: Parameters<Handle>[1]) => {
+    const printed = defaultHandlers.html(node);
+    return parent && !BLOCK_PARENTS.has(parent.type) ? printed.replaceAll('\n', '\n   ') : printed;
+  },
+  { peek: defaultHandlers.html.peek },
+);
+
+/** The nodes whose HTML children are blocks of HTML, printed as they are. */
+const BLOCK_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
 
 /**
  * Marks tight each list of a parsed tree that mdast read as loose only for a blank line after its last item:
@@ -51,6 +70,6 @@ const list: Handle = (node: List, parent, state, info) => {
 
 /** What markdown.ts's printer adds so that what it prints reads back as the same tree (see the module comment). */
 export const printStability: ToMarkdownOptions = {
-  handlers: { list },
+  handlers: { list, html },
   unsafe: [{ character: ':', beforeNode: ['footnoteReference', 'linkReference'], inConstruct: 'phrasing' }],
 };
