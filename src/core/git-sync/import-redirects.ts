@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { WriteContext } from '../context.js';
 import { readPage } from '../content/revision.js';
 import { INDEXES, TABLES, type RevisionRecord, type SiteRecord, type SiteRedirectRecord, type SiteSpaceRecord } from '../records.js';
+import { holdExclusive, siteScope } from '../scopes.js';
 import { SourcePath } from '../sites/redirects/schemas.js';
 import { redirectFrom, redirectRecord } from '../sites/redirects/stored.js';
 import { saveRedirect } from '../sites/redirects/operations.js';
@@ -47,6 +48,8 @@ export async function syncSiteRedirects(
   const made: string[] = [];
   const siteSpaces = (await ctx.tx.list(TABLES.siteSpaces, { index: INDEXES.siteSpacesBySpace, value: spaceId })).items as SiteSpaceRecord[];
   for (const siteSpace of pages.size === 0 ? [] : siteSpaces) {
+    // A redirect's source is unique in its site: checked and made under the site's scope, as its admins' are.
+    await holdExclusive(ctx.tx, siteScope(siteSpace.siteId));
     const site = (await ctx.tx.get(TABLES.sites, siteSpace.siteId)) as SiteRecord | undefined;
     if (!site) continue;
     const structure = await loadStructure(ctx.tx, site);
