@@ -464,6 +464,7 @@ httpSuite(
       expect(before).not.toEqual(await a.stored(space.id));
     });
   },
-  // The sources are served on 127.0.0.1, which outbound fetches reach only when allowed.
-  { fetchTimeoutMs: 300, fetchAllow: ['127.0.0.1'] },
+  // The sources are served on 127.0.0.1, which outbound fetches reach only when allowed. Every fetch of the
+  // suite has this long: only `/slow` waits it out, and at 300 ms a loaded machine timed out real answers.
+  { fetchTimeoutMs: 1500, fetchAllow: ['127.0.0.1'] },
 );
