@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documentToMarkdown, markdownToDocument, refOfUrl, urlOfRef } from '../../src/core/content/document.js';
 import { gitBlobOid, gitTextOid } from '../../src/core/content/git.js';
 import { imageDimensions } from '../../src/core/content/images.js';
-import { headingAnchor, newSlugger, normalizeMarkdown, readFrontmatter, parseMarkdown, splitPageMarkdown } from '../../src/core/content/markdown.js';
+import { headingAnchor, newSlugger, normalizeMarkdown, readFrontmatter, parseMarkdown, splitPageMarkdown, stringifyMarkdown } from '../../src/core/content/markdown.js';
 import { slugProblem, slugify, withSuffix } from '../../src/core/content/slugs.js';
 
 /** The Markdown and document conversions every content feature shares, and the small helpers around pages and files. */
@@ -53,6 +53,22 @@ describe('Markdown and the JSON document', () => {
     expect(normalizeMarkdown(markdown)).toBe(printed);
     expect(withoutPositions(printed)).toEqual(withoutPositions(markdown));
     expect(normalizeMarkdown(printed)).toBe(printed);
+  });
+
+  // Found by fuzzing normalizeMarkdown: a tight list that must print a blank line reads back loose, so it is
+  // printed loose from the first write, not the second.
+  it.each([
+    ['2. >\n    **\n<span>\n', '2. >\n\n   \\*\\*\n\n   <span>\n'],
+    ['+ >\n    code\n</pre>\n', '- >\n\n  code\n\n  </pre>\n'],
+    ['>2. \n>2. [^a]\n<span>\n>>', '> 2.\n>\n> 3. \\[^a]\n>\n>    <span>\n>\n> >\n'],
+  ])('prints %j loose at once, as it reads back', (markdown, printed) => {
+    expect(normalizeMarkdown(markdown)).toBe(printed);
+    expect(normalizeMarkdown(printed)).toBe(printed);
+    // The tree given to the printer is left as it was.
+    const tree = parseMarkdown(markdown);
+    const before = JSON.stringify(tree);
+    stringifyMarkdown(tree);
+    expect(JSON.stringify(tree)).toBe(before);
   });
 
   it('gives each block a key in document order and headings their GitHub anchors', () => {

@@ -1,5 +1,5 @@
-import type { Html, List, Root, RootContent } from 'mdast';
-import { defaultHandlers, type Handle, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
+import type { Html, List, ListItem, Root, RootContent } from 'mdast';
+import { defaultHandlers, type Handle, type Options as ToMarkdownOptions, type State } from 'mdast-util-to-markdown';
 
 /**
  * Where mdast-util-to-markdown prints a tree as Markdown that reads back as another tree, and what
@@ -18,6 +18,10 @@ import { defaultHandlers, type Handle, type Options as ToMarkdownOptions } from 
  *   and another block follow as loose (spread), though no blank line separates its items, where it reads
  *   the same list at the top as tight. Printed loose, it read back loose, so a body's second write added
  *   blank lines between the items. tightenLists reads such a list as CommonMark does: tight.
+ * - Tight lists that must print a blank line: between two blocks of an item (a paragraph then HTML that a
+ *   paragraph would take in, or indented code) or two items (after HTML that ends only at a blank line), the
+ *   printer puts one, so the list reads back loose and its next print spreads every item: the second write of
+ *   a body changed it. Such a list is printed loose from the first.
  * - Inline HTML over two lines: the parser takes up to 3 spaces off the start of each of its lines after
  *   the first, so `<a` then `    >` holds `<a\n >`, which printed as it is reads back as a paragraph and a
  *   block quote. Inline HTML's later lines are printed 3 spaces in: they read back as they were, and none
@@ -62,10 +66,39 @@ export function tightenLists(root: Root): Root {
   return root;
 }
 
-/** Prints a list as the default handler does, forgetting the last bullet when the list opens a list item. */
+/** Whether the printer puts a blank line between two siblings: its join rules, asked as it asks them. */
+function blankLineBetween(left: RootContent, right: RootContent, parent: List | ListItem, state: State): boolean {
+  for (let at = state.join.length - 1; at >= 0; at--) {
+    const result = state.join[at]!(left, right, parent, state);
+    if (result === true || result === false) return true;
+    if (typeof result === 'number') return result > 0;
+  }
+  return true;
+}
+
+/**
+ * Whether a tight list would print with a blank line somewhere in it (between two items, or two blocks of
+ * an item: HTML that ends only at a blank line, a paragraph before indented code): then it reads back loose,
+ * every item spread.
+ */
+function printsLoose(node: List, state: State): boolean {
+  const items = node.children;
+  return items.some(
+    (item, at) =>
+      (at + 1 < items.length && blankLineBetween(item, items[at + 1]!, node, state)) ||
+      item.children.some((child, n) => n + 1 < item.children.length && blankLineBetween(child, item.children[n + 1]!, item, state)),
+  );
+}
+
+/**
+ * Prints a list as the default handler does, forgetting the last bullet when the list opens a list item,
+ * and loose from the start when a blank line must stand in it (see the module comment).
+ */
 const list: Handle = (node: List, parent, state, info) => {
   if (parent?.type === 'listItem' && parent.children[0] === node) state.bulletLastUsed = undefined;
-  return defaultHandlers.list(node, parent, state, info);
+  // A loose copy: the tree given to the printer stays as it was.
+  const printed = !node.spread && printsLoose(node, state) ? { ...node, spread: true, children: node.children.map((item) => ({ ...item, spread: true })) } : node;
+  return defaultHandlers.list(printed, parent, state, info);
 };
 
 /** What markdown.ts's printer adds so that what it prints reads back as the same tree (see the module comment). */
