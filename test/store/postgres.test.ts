@@ -17,6 +17,21 @@ const open = async (schema: string) => {
   return store;
 };
 
+type PostgresStore = Awaited<ReturnType<typeof open>>;
+
+/** Two stores on one fresh schema, as two server processes on one database have; both closed after `use`. */
+async function withTwoStores(name: string, use: (one: PostgresStore, two: PostgresStore, schema: string) => Promise<void>): Promise<void> {
+  const schema = freshSchema(name);
+  schemas.push(schema);
+  const [one, two] = [await open(schema), await open(schema)];
+  try {
+    await use(one, two, schema);
+  } finally {
+    await one.close();
+    await two.close();
+  }
+}
+
 if (postgresAvailable) {
   runStoreContract({
     name: 'postgres',
@@ -38,10 +53,7 @@ if (postgresAvailable) {
 
 describe.runIf(postgresAvailable)('PostgreSQL store: writers of two processes on one database', () => {
   it('queue on a scope, draw distinct numbers, and count their retries by reason; a late lock runs the write again, locked first', async () => {
-    const schema = freshSchema('scopes');
-    schemas.push(schema);
-    const [one, two] = [await open(schema), await open(schema)];
-    try {
+    await withTwoStores('scopes', async (one, two, schema) => {
       const writes = await Promise.all(
         Array.from({ length: 16 }, (_, writer) =>
           (writer % 2 ? one : two).write(async (tx) => {
@@ -65,19 +77,47 @@ describe.runIf(postgresAvailable)('PostgreSQL store: writers of two processes on
       const again = await open(schema);
       expect(await again.write((tx) => tx.nextNumber('n', 0))).toBe(17);
       await again.close();
-    } finally {
-      await one.close();
-      await two.close();
-    }
+    });
+  });
+});
+
+describe.runIf(postgresAvailable)('PostgreSQL store: a put after a concurrent delete', () => {
+  it('does not bring the record back: the write runs again and finds it gone, with or without indexes', async () => {
+    await withTwoStores('resurrect', async (one, two) => {
+      for (const table of ['things', 'counters']) {
+        await one.write((tx) => tx.insert(table, { id: 'a', group: 'g', rank: 1 }));
+        let attempts = 0;
+        let deleted!: () => void;
+        let read!: () => void;
+        const gone = new Promise<void>((resolve) => (deleted = resolve));
+        const hasRead = new Promise<void>((resolve) => (read = resolve));
+        const putting = one.write(async (tx) => {
+          attempts++;
+          const found = await tx.get(table, 'a');
+          // The first attempt has read it, in its snapshot: the other process deletes it and commits.
+          if (attempts === 1) {
+            read();
+            await gone;
+          }
+          if (found) await tx.put(table, { ...found, rank: 2 });
+          return found !== undefined;
+        });
+        await hasRead;
+        await two.write((tx) => tx.delete(table, 'a'));
+        deleted();
+        expect(await putting, table).toBe(false);
+        expect(attempts, table).toBe(2);
+        expect(await two.read((tx) => tx.get(table, 'a')), table).toBeUndefined();
+      }
+      const counted = await one.read((tx) => tx.list('things', { index: CONTRACT_SCHEMA.things[0], value: 'g', limit: 0 }));
+      expect(counted.count).toBe(0);
+    });
   });
 });
 
 describe.runIf(postgresAvailable)('PostgreSQL store: scopes declared when a write starts', () => {
   it('are taken before its snapshot, with its first statement: no attempt runs again, though it locks them after a read', async () => {
-    const schema = freshSchema('declared');
-    schemas.push(schema);
-    const [one, two] = [await open(schema), await open(schema)];
-    try {
+    await withTwoStores('declared', async (one, two) => {
       const locks = [
         { scope: 'scope:g', mode: 'exclusive' as const },
         { scope: 'scope:other', mode: 'shared' as const },
@@ -104,10 +144,7 @@ describe.runIf(postgresAvailable)('PostgreSQL store: scopes declared when a writ
         await tx.get('things', 'w1');
       }, { locks });
       expect(one.figures().writeRetries?.['late-lock'] ?? 0).toBe(0);
-    } finally {
-      await one.close();
-      await two.close();
-    }
+    });
   });
 });
 
@@ -133,10 +170,7 @@ describe.runIf(postgresAvailable)('PostgreSQL store: a write that locks a new sc
 
 describe.runIf(postgresAvailable)('PostgreSQL store: rate limits shared by every process', () => {
   it("counts the units of two stores (two processes) on one database together: its own at once, the other's once sent, and each window afresh", async () => {
-    const schema = freshSchema('rates');
-    schemas.push(schema);
-    const [one, two] = [await open(schema), await open(schema)];
-    try {
+    await withTwoStores('rates', async (one, two) => {
       const window = 1_800_000_000_000;
       const costs = Array.from({ length: 40 }, (_, i) => 1 + (i % 3));
       const total = costs.reduce((a, b) => a + b, 0);
@@ -166,10 +200,7 @@ describe.runIf(postgresAvailable)('PostgreSQL store: rate limits shared by every
       expect(await one.rateLimiter.take('token:abc', 1, window + 60_000)).toBe(2);
       await one.rateLimiter.settle();
       expect(await two.rateLimiter.take('token:abc', 1, window + 60_000)).toBe(3);
-    } finally {
-      await one.close();
-      await two.close();
-    }
+    });
   });
 
   it("sends a key's units after its first request of a window in one statement a while later, not one a request", async () => {

@@ -220,15 +220,18 @@ export class PgWrite extends PgRead implements WriteTransaction {
     }
     let upsert = `INSERT INTO ${table.sql} (${names.join(', ')}) SELECT ${names.join(', ')} FROM input`;
     if (mode === 'upsert') upsert += ` ON CONFLICT (id) DO UPDATE SET ${names.slice(1).map((name) => `${name} = excluded.${name}`).join(', ')}`;
+    // The rows an upsert replaces, locked: one that a concurrent writer deleted since the snapshot is then a
+    // serialization failure (the write runs again and sees it gone), where the insert alone would bring it back.
+    const old = `old AS (SELECT ${names.filter((name) => name !== 'data').map((name) => `t.${name}`).join(', ')} FROM ${table.sql} t JOIN input USING (id) FOR UPDATE OF t)`;
     if (table.indexes.length === 0) {
-      await this.query(`WITH ${input} ${upsert}`, params.values, true);
+      // The statement reads `old`, so that its lock is taken (a CTE no one reads is not run).
+      await this.query(mode === 'insert' ? `WITH ${input} ${upsert}` : `WITH ${input}, ${old}, up AS (${upsert}) SELECT count(*) FROM old`, params.values, true);
       return;
     }
     if (mode === 'insert') {
       await this.query(`WITH ${input}, up AS (${upsert}), ${this.countDeltas(table, params, [['input', 1]])}`, params.values, true);
       return;
     }
-    const old = `old AS (SELECT ${names.filter((name) => name !== 'data').map((name) => `t.${name}`).join(', ')} FROM ${table.sql} t JOIN input USING (id))`;
     const deltas = this.countDeltas(table, params, [
       ['old', -1],
       ['input', 1],
