@@ -176,14 +176,31 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
   return { rows, checks: rows.flatMap((row) => row.checks), seedSeconds: seed.seedMs / 1000, seconds: (performance.now() - started) / 1000 };
 }
 
+/** What a phase's row of a light-request table ends with, in every heavy-work case (heavy, git, Markdown loop). */
+interface PhaseFigures {
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+  readonly p99Growth: number | null;
+  readonly valid: boolean;
+  readonly problems: readonly string[];
+  readonly checks: readonly Check[];
+}
+
+/** A phase row's last columns: p50, p99, longest wait, p99 over idle, and its targets met, missed or why it is invalid. */
+export function phaseColumns(row: PhaseFigures): string {
+  const result = row.checks.length === 0 ? '' : row.checks.every((check) => check.pass) ? 'met' : row.checks.map((check) => `${check.label}: ${check.pass === null ? 'n/a' : check.pass ? 'met' : 'MISSED'}`).join(', ');
+  const growth = row.p99Growth === null ? '-' : `${row.p99Growth.toFixed(2)}x`;
+  return `${fixed(row.p50Ms, 2).padStart(9)}${fixed(row.p99Ms, 2).padStart(9)}${fixed(row.maxMs, 1).padStart(9)}${growth.padStart(10)}  ${row.valid ? result : `INVALID: ${row.problems.join('; ')}`}`;
+}
+
 /** The case's table: one line per phase, with its targets checked. */
 export function renderHeavyReport(rows: readonly HeavyRow[]): string {
   const lines = [`heavy work: GET one member at ${SIZES.rate} req/s, idle and while each job runs (p99 <= ${HEAVY_TARGETS.p99Growth}x idle, max <= ${HEAVY_TARGETS.maxMs} ms)`];
   lines.push(`${'phase'.padEnd(22)}${'job s'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'p99/idle'.padStart(10)}  result`);
   for (const row of rows) {
-    const result = row.checks.length === 0 ? '' : row.checks.every((check) => check.pass) ? 'met' : row.checks.map((check) => `${check.label}: ${check.pass === null ? 'n/a' : check.pass ? 'met' : 'MISSED'}`).join(', ');
     lines.push(
-      `${row.id.padEnd(22)}${(row.jobSeconds === null ? '-' : row.jobSeconds.toFixed(1)).padStart(7)}${fixed(row.p50Ms, 2).padStart(9)}${fixed(row.p99Ms, 2).padStart(9)}${fixed(row.maxMs, 1).padStart(9)}${(row.p99Growth === null ? '-' : `${row.p99Growth.toFixed(2)}x`).padStart(10)}  ${row.valid ? result : `INVALID: ${row.problems.join('; ')}`}`,
+      `${row.id.padEnd(22)}${(row.jobSeconds === null ? '-' : row.jobSeconds.toFixed(1)).padStart(7)}${phaseColumns(row)}`,
     );
   }
   return lines.join('\n');

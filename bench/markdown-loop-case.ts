@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { startChild } from './child.js';
 import { benchRuntime, compileChild, startNodeOptions, WORKER_ENTRY } from './compiled.js';
 import type { BenchConfig } from './config.js';
-import { call, HEAVY_TARGETS, phaseChecks, sleep } from './heavy-case.js';
+import { call, HEAVY_TARGETS, phaseChecks, phaseColumns, sleep } from './heavy-case.js';
 import type { HeavySeed } from './heavy-seed.js';
 import { startPacedLoad, type PacedFigures } from './load.js';
 import { fixed } from './report.js';
@@ -161,9 +161,8 @@ export function renderMarkdownLoopReport(rows: readonly MarkdownLoopRow[]): stri
   const lines = [`markdown loop: GET /healthz at ${RATE} req/s, idle and while a ~1 MiB body of each kind is written, read as Markdown, as a document and as links, merged, read published and searched (p99 <= ${HEAVY_TARGETS.p99Growth}x idle, longest wait <= ${HEAVY_TARGETS.maxMs} ms)`];
   lines.push(`${'phase'.padEnd(32)}${'chars'.padStart(9)}${'work s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'longest'.padStart(9)}${'p99/idle'.padStart(10)}  result`);
   for (const row of rows) {
-    const result = row.checks.length === 0 ? '' : row.checks.every((check) => check.pass) ? 'met' : row.checks.map((check) => `${check.label}: ${check.pass === null ? 'n/a' : check.pass ? 'met' : 'MISSED'}`).join(', ');
     lines.push(
-      `${row.id.padEnd(32)}${(row.bodyChars === null ? '-' : String(row.bodyChars)).padStart(9)}${(row.workSeconds === null ? '-' : row.workSeconds.toFixed(1)).padStart(8)}${fixed(row.p50Ms, 2).padStart(9)}${fixed(row.p99Ms, 2).padStart(9)}${fixed(row.maxMs, 1).padStart(9)}${(row.p99Growth === null ? '-' : `${row.p99Growth.toFixed(2)}x`).padStart(10)}  ${row.valid ? result : `INVALID: ${row.problems.join('; ')}`}`,
+      `${row.id.padEnd(32)}${(row.bodyChars === null ? '-' : String(row.bodyChars)).padStart(9)}${(row.workSeconds === null ? '-' : row.workSeconds.toFixed(1)).padStart(8)}${phaseColumns(row)}`,
     );
   }
   return lines.join('\n');
