@@ -15,7 +15,6 @@ import { startGitOperation } from './start-operation.js';
  * travel with the queued work in memory only: no record, message or state names them.
  */
 
-
 /** Queues an import of a Git repository into a space; the outcome in git/info. Needs `triggerGitSync`. */
 export const importGitRepository = writeOperation({
   name: 'importGitRepository',
