@@ -419,6 +419,28 @@ httpSuite('content authoring', (h) => {
     expect((await a.batch(space.id, cr.id, change, editor)).status).toBe('open');
   });
 
+  it('gives a new page the first free slug of its title, past 70 siblings titled alike and in the gaps they leave', async () => {
+    const { space, cr } = await fixture();
+    const same = (count: number) => Array.from({ length: count }, () => ({ operation: 'insert_page', title: 'Same', document: md('s') }));
+    // At most 50 changes a batch.
+    await a.batch(space.id, cr.id, same(35));
+    await a.batch(space.id, cr.id, same(35));
+    const bySlug = new Map((await a.pages(space.id, cr.id)).map((page) => [page.slug, page.id]));
+    expect([...bySlug.keys()]).toEqual(expect.arrayContaining(['same', 'same-2', 'same-64', 'same-65', 'same-70']));
+    expect(bySlug.size).toBe(70);
+    // Free slugs below the suffixes looked up together (freeSlug's batches) and among them are taken first, in order.
+    await a.batch(space.id, cr.id, [
+      { operation: 'delete_page', page: bySlug.get('same-67')! },
+      { operation: 'delete_page', page: bySlug.get('same-3')! },
+      { operation: 'delete_page', page: bySlug.get('same')! },
+    ]);
+    await a.batch(space.id, cr.id, same(4));
+    const slugs = (await a.pages(space.id, cr.id)).map((page) => page.slug);
+    expect(slugs).toHaveLength(71);
+    expect(new Set(slugs).size).toBe(71);
+    expect(slugs.slice(-4)).toEqual(['same', 'same-3', 'same-67', 'same-71']);
+  });
+
   it('writes a handful of map nodes per edit, however many pages the space has', async () => {
     const { space, cr } = await fixture();
     const nodes = () => h().platform.store.read(async (tx) => (await tx.list(TABLES.contentNodes, { index: INDEXES.contentNodesBySpace, value: space.id, limit: 0 })).count);

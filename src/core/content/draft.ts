@@ -103,6 +103,12 @@ export interface CommitMeta {
   readonly git?: RevisionGitRecord;
 }
 
+/** How many slugs of one title a parent may hold (`base` to `base-10000`) before an insert is refused. */
+const MAX_SLUG_CANDIDATES = 10_000;
+
+/** How many suffixed slugs freeSlug looks up together: a few hundred pages titled alike take a few round trips. */
+const SLUG_BATCH = 64;
+
 const OPTIONAL_TEXT = ['emoji', 'icon', 'description'] as const;
 const FLAGS = ['hidden', 'noIndex', 'noRobotsIndex'] as const;
 
@@ -401,13 +407,20 @@ export class RevisionDraft {
     return slug;
   }
 
-  /** The first of `base`, `base-2`, `base-3`, ... that no child of `parent` has. */
+  /**
+   * The first of `base`, `base-2`, `base-3`, ... that no child of `parent` has. `base` alone first (it is
+   * free more often than not), then the suffixes a batch at a time, looked up together: a store that reads
+   * from another process (PostgreSQL) reads a batch's map nodes in a round trip a level, where one candidate
+   * at a time cost a round trip each (300 pages titled alike in a change request: 12 more per insert).
+   */
   private async freeSlug(parent: PageEntry | null, base: string): Promise<string> {
-    for (let n = 1; ; n++) {
-      const slug = withSuffix(base, n);
-      if (!(await this.paths.has(pathUnder(parent?.path ?? null, slug)))) return slug;
-      if (n > 10_000) throw badRequest(`slug: no free slug like "${base.slice(0, MAX_SLUG_LENGTH)}"`);
+    for (let first = 1, size = 1; first <= MAX_SLUG_CANDIDATES; first += size, size = SLUG_BATCH) {
+      const slugs = Array.from({ length: Math.min(size, MAX_SLUG_CANDIDATES + 1 - first) }, (_, at) => withSuffix(base, first + at));
+      const taken = await Promise.all(slugs.map((slug) => this.paths.has(pathUnder(parent?.path ?? null, slug))));
+      const free = taken.indexOf(false);
+      if (free >= 0) return slugs[free];
     }
+    throw badRequest(`slug: no free slug like "${base.slice(0, MAX_SLUG_LENGTH)}"`);
   }
 
   /** An ordering key a caller gives for a page under `parent`: refused when another page holds it there. */
