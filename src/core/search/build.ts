@@ -67,7 +67,8 @@ async function computedEntryOf(ctx: IndexContext, organizationId: string, page: 
 
 /**
  * What a document page puts in an index (indexedPage), made off the event loop when its body is long
- * (content/markdown-work.ts): cutting 1 MiB into sections reads it with markdown-it, a few hundred ms.
+ * (content/markdown-work.ts): cutting 1 MiB into sections reads it with markdown-it, and counting its words
+ * tokenizes it, a few hundred ms each; the main thread then only merges the counts into the index.
  */
 const indexedPageOff = (ctx: IndexContext, page: PageEntry, markdown: string): Promise<IndexedPage> =>
   markdownWork(ctx.workers, indexPageJob, indexPageInput(page, markdown), markdown.length);

@@ -1,7 +1,7 @@
 import type { ComputedSource, PageEntry } from '../content/model.js';
 import { packedBuffers, StringPacker, unpack, type PackedStrings } from '../packed-strings.js';
 import { excerptOf, sectionsOf } from './sections.js';
-import { TextIndex, wordsIn, type Expansion, type TextIndexImage } from './text-index.js';
+import { countTerms, TextIndex, wordsIn, type CountedTerms, type Expansion, type TextIndexImage } from './text-index.js';
 import { requiredWords, type Words } from './words.js';
 
 /**
@@ -22,11 +22,9 @@ interface PageDocument {
   readonly id: string;
   readonly title: string;
   readonly description: string;
-  /** The headings of its sections, one a line. */
-  readonly headings: string;
-  /** The text of its sections, headings aside. */
-  readonly body: string;
   readonly path: string;
+  /** The terms of its fields counted (PAGE_BOOSTS: title, description, the headings of its sections, their text). */
+  readonly fields: readonly CountedTerms[];
 }
 
 /** What a section puts in the sections index. */
@@ -35,11 +33,16 @@ interface SectionDocument {
   readonly id: string;
   readonly anchor: string | null;
   readonly heading: string;
-  readonly text: string;
   readonly excerpt: string;
+  /** The terms of its fields counted (SECTION_BOOSTS: heading, text). */
+  readonly fields: readonly CountedTerms[];
 }
 
-/** Everything one page puts in an index, made from its entry and its Markdown alone (indexedPage). */
+/**
+ * Everything one page puts in an index, made from its entry and its Markdown alone (indexedPage), its texts
+ * already counted into terms: made by a job for a long page, so that adding it to an index or taking it out
+ * only merges counts on the main thread.
+ */
 export interface IndexedPage {
   readonly document: PageDocument;
   readonly sections: readonly SectionDocument[];
@@ -132,23 +135,20 @@ export function indexedPage(page: Pick<PageEntry, 'id' | 'title' | 'description'
       id: page.id,
       title: page.title,
       description: page.description ?? '',
-      headings: sections.map((section) => section.heading).join('\n'),
-      body: sections.map((section) => section.text).join('\n'),
       path: page.path,
+      fields: [page.title, page.description ?? '', sections.map((section) => section.heading).join('\n'), sections.map((section) => section.text).join('\n')].map(countTerms),
     },
     sections: sections.map((section, position) => ({
       id: sectionId(page.id, position),
       anchor: section.anchor,
       heading: section.heading,
-      text: section.text,
       excerpt: excerptOf(section.prose),
+      fields: [section.heading, section.text].map(countTerms),
     })),
   };
 }
 
 const sectionId = (pageId: string, position: number) => `${pageId}\u0000${position}`;
-const pageFields = (document: PageDocument) => [document.title, document.description, document.headings, document.body];
-const sectionFields = (section: SectionDocument) => [section.heading, section.text];
 /** Orders strings by code unit: the same order on every machine, unlike localeCompare. */
 export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -265,17 +265,17 @@ export class SearchIndex {
   /** Adds a page (not yet in it). */
   add(page: IndexedPage): void {
     const { document } = page;
-    this.pages.add(document.id, pageFields(document), { title: document.title, path: document.path, sections: page.sections.length });
+    this.pages.add(document.id, document.fields, { title: document.title, path: document.path, sections: page.sections.length });
     this.tieBreaks[this.pages.numberOf(document.id)!] = hashText(document.path);
     page.sections.forEach((section) => {
-      this.sections.add(section.id, sectionFields(section), { anchor: section.anchor, heading: section.heading, excerpt: section.excerpt });
+      this.sections.add(section.id, section.fields, { anchor: section.anchor, heading: section.heading, excerpt: section.excerpt });
     });
   }
 
   /** Removes a page, given exactly as it was added (anything else throws). */
   remove(page: IndexedPage): void {
-    this.pages.remove(page.document.id, pageFields(page.document));
-    for (const section of page.sections) this.sections.remove(section.id, sectionFields(section));
+    this.pages.remove(page.document.id, page.document.fields);
+    for (const section of page.sections) this.sections.remove(section.id, section.fields);
     this.computed.delete(page.document.id);
   }
 

@@ -76,13 +76,31 @@ export function wordsIn(mask: number): number {
   return count;
 }
 
-/** The terms of a text with how often each occurs, and how many terms it has. */
-function countTerms(text: string): { counts: Map<string, number>; length: number } {
+/**
+ * A field's text as the index takes it in: its distinct terms with how often each occurs, and how many terms
+ * it has. Counting tokenizes the text, a few hundred ms for 1 MiB, so it is done where the text is read (a
+ * job for a long page: build-job.ts), and the main thread only merges the counts into the index. Plain data
+ * that crosses threads cheaply: one string and one typed array, not a string per term.
+ */
+export interface CountedTerms {
+  /** Its distinct terms, joined by new lines (a term never holds white space: words.ts splits at it). */
+  readonly terms: string;
+  /** How often each term occurs, in the order of `terms`. */
+  readonly counts: Uint32Array;
+  /** How many terms it has, repeats included. */
+  readonly length: number;
+}
+
+/** Counts the terms of a text (see CountedTerms). */
+export function countTerms(text: string): CountedTerms {
   const terms = termsOf(text);
   const counts = new Map<string, number>();
   for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return { counts, length: terms.length };
+  return { terms: [...counts.keys()].join('\n'), counts: Uint32Array.from(counts.values()), length: terms.length };
 }
+
+/** The distinct terms of counted text, in the order of its counts. */
+const termsIn = (counted: CountedTerms): string[] => (counted.counts.length === 0 ? [] : counted.terms.split('\n'));
 
 /**
  * A text index as plain data (TextIndex.image), for the index built in a worker thread: its typed arrays
@@ -154,42 +172,40 @@ export class TextIndex<D> {
     return this.slots[number]!.data;
   }
 
-  /** Adds a document (its id must be new) with one text per field. */
-  add(id: string, fields: readonly string[], data: D): void {
+  /** Adds a document (its id must be new) with the counted terms of each field (countTerms). */
+  add(id: string, fields: readonly CountedTerms[], data: D): void {
     if (this.numbers.has(id)) throw new Error(`text index: ${id} is already in it`);
     const number = this.free.pop() ?? this.slots.length;
-    fields.forEach((text, field) => {
-      const { counts, length } = countTerms(text);
-      this.lengths[field][number] = length;
-      this.totals[field] += length;
-      for (const [term, count] of counts) {
+    fields.forEach((counted, field) => {
+      this.lengths[field][number] = counted.length;
+      this.totals[field] += counted.length;
+      termsIn(counted).forEach((term, at) => {
         let postings = this.postings.get(term);
         if (!postings) {
           this.postings.set(term, (postings = []));
           this.dictionary.set(term, true);
         }
-        (postings[field] ??= new PostingList()).set(number, count);
-      }
+        (postings[field] ??= new PostingList()).set(number, counted.counts[at]);
+      });
     });
     this.slots[number] = { id, data };
     this.numbers.set(id, number);
   }
 
   /**
-   * Removes a document given with the same texts it was added with; anything else throws, since the
+   * Removes a document given with the same counted terms it was added with; anything else throws, since the
    * index would no longer match its documents.
    */
-  remove(id: string, fields: readonly string[]): void {
+  remove(id: string, fields: readonly CountedTerms[]): void {
     const number = this.numbers.get(id);
     if (number === undefined) throw new Error(`text index: ${id} is not in it`);
-    fields.forEach((text, field) => {
-      const { counts, length } = countTerms(text);
-      if (length !== this.lengths[field][number]) throw new Error(`text index: ${id} changed before its removal`);
-      this.totals[field] -= length;
-      for (const [term, count] of counts) {
+    fields.forEach((counted, field) => {
+      if (counted.length !== this.lengths[field][number]) throw new Error(`text index: ${id} changed before its removal`);
+      this.totals[field] -= counted.length;
+      termsIn(counted).forEach((term, at) => {
         const postings = this.postings.get(term);
         const list = postings?.[field];
-        if (list?.get(number) !== count) throw new Error(`text index: ${id} changed before its removal`);
+        if (list?.get(number) !== counted.counts[at]) throw new Error(`text index: ${id} changed before its removal`);
         list.delete(number);
         if (list.size === 0) postings![field] = undefined;
         // A term no document has any more leaves the dictionary: prefixes and typos must not find it.
@@ -197,7 +213,7 @@ export class TextIndex<D> {
           this.postings.delete(term);
           this.dictionary.delete(term);
         }
-      }
+      });
     });
     this.slots[number] = undefined;
     this.free.push(number);
