@@ -11,6 +11,7 @@ import { planImportJob } from './content/import/plan-job.js';
 import { readRepositoryJob } from './git-sync/read-job.js';
 import { writeRepositoryJob } from './git-sync/write-job.js';
 import { outlineJob } from './content/outline-job.js';
+import { boundedJob } from './content/bounded-job.js';
 import { readBodiesJob } from './content/read-bodies-job.js';
 import { rewriteUrlsJob } from './content/rewrite-urls.js';
 import { pdfReferencesJob, renderPdfJob } from './content/pdf/render-job.js';
@@ -39,6 +40,7 @@ const JOBS: readonly Job<any, any>[] = [
   markdownDocumentJob,
   nodePreviewJob,
   outlineJob,
+  boundedJob,
   readBodiesJob,
   rewriteUrlsJob,
   mergedBodyJob,

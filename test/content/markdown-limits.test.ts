@@ -10,6 +10,7 @@ import {
   MAX_MARKDOWN_DEPTH,
   MAX_PARAGRAPH_DELIMITERS,
 } from '../../src/core/content/markdown-limits.js';
+import { boundedJob } from '../../src/core/content/bounded-job.js';
 import { outlineOf } from '../../src/core/content/outline.js';
 import { mdastNesting } from '../property/markdown/nesting.js';
 
@@ -230,6 +231,15 @@ describe('boundedMarkdown', () => {
       expect(parseMarkdown(markdown).children[0].type).toBe('code');
       expect(outlineOf(markdown).sections[0].text).toBe(markdown);
     }
+  });
+
+  it('hands the bounded body back with the outline only when it differs, and from the job only then too', () => {
+    const deep = `before\n\n${'> '.repeat(N + 3)}deep\n\nafter\n`;
+    expect(outlineOf(deep).bounded).toBe(boundedMarkdown(deep));
+    expect(boundedJob.run(deep)).toBe(boundedMarkdown(deep));
+    const shallow = `before\n\n${'> '.repeat(N)}not deep\n`;
+    expect(outlineOf(shallow)).not.toHaveProperty('bounded');
+    expect(boundedJob.run(shallow)).toBeNull();
   });
 
   it('puts a paragraph crowded with delimiters in a code block from the line where it goes beyond', () => {

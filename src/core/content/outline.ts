@@ -37,6 +37,11 @@ export interface Outline {
   readonly sections: readonly BodySection[];
   /** The plain text of its first paragraph that has some (wherever it stands), on one line: a page's summary when it has no description. */
   readonly firstParagraph?: string;
+  /**
+   * The body as it was read (boundedMarkdown), only when that differs from the body given (one stored before
+   * the limits): what a reader renders, handed back so that no caller scans a long body on its own thread.
+   */
+  readonly bounded?: string;
 }
 
 const parser = new MarkdownIt('default', { html: true, linkify: true });
@@ -189,12 +194,13 @@ export function outlineOf(markdown: string): Outline {
     }
   };
   // Bounded as markdown.ts bounds it, so that both read a deep body the same way.
-  const items = parseBlocks(boundedMarkdown(markdown));
+  const bounded = boundedMarkdown(markdown);
+  const items = parseBlocks(bounded);
   // A definition holds for the whole body, in a block or out of it.
   readDefinitionsFirst(parser, items, env);
   walk(items, false);
   close();
   // Link definitions point somewhere too, used or not (as their mdast `definition` nodes do).
   for (const reference of Object.values(env.references ?? {})) urls.push(reference.href);
-  return { urls: [...new Set(urls)], anchors, sections, ...(firstParagraph !== undefined && { firstParagraph }) };
+  return { urls: [...new Set(urls)], anchors, sections, ...(firstParagraph !== undefined && { firstParagraph }), ...(bounded !== markdown && { bounded }) };
 }

@@ -1,5 +1,4 @@
 import { defineJob } from '../job.js';
-import { boundedMarkdown } from './markdown-limits.js';
 import { outlineOf, type Outline } from './outline.js';
 import { urlSpans, type UrlSpan } from './rewrite-urls.js';
 
@@ -8,11 +7,11 @@ import { urlSpans, type UrlSpan } from './rewrite-urls.js';
  * body's outline (markdown-it) and, when it has URLs, where they are written (urlSpans, mdast, the slower
  * parse). One body is cheap, so markdown-work.ts parses a short one on the calling thread; 2,000 of them
  * are ~0.6 s of parsing plus the garbage it leaves, which a job per batch moves off the event loop for a
- * round trip per batch. Both run on the bounded text (boundedMarkdown), which is what a reader renders.
+ * round trip per batch. Both run on the bounded text (boundedMarkdown, which the outline hands back when it differs), which is what a reader renders.
  */
 
 /** What a reader needs of a body's outline (its sections, the body's text again, are left behind). */
-export type ReaderOutline = Pick<Outline, 'urls' | 'anchors' | 'firstParagraph'>;
+export type ReaderOutline = Pick<Outline, 'urls' | 'anchors' | 'firstParagraph' | 'bounded'>;
 
 /** A stored body as read for readers: its outline, and where its URLs are written (none when it has no URL). */
 export interface ReadBody {
@@ -27,9 +26,9 @@ export interface StoredBody extends ReadBody {
 
 /** Reads one stored body (see the module comment). */
 export function readBody(stored: string): ReadBody {
-  const markdown = boundedMarkdown(stored);
-  const { urls, anchors, firstParagraph } = outlineOf(markdown);
-  return { outline: { urls, anchors, ...(firstParagraph !== undefined && { firstParagraph }) }, spans: urls.length > 0 ? urlSpans(markdown) : [] };
+  const { urls, anchors, firstParagraph, bounded } = outlineOf(stored);
+  const markdown = bounded ?? stored;
+  return { outline: { urls, anchors, ...(firstParagraph !== undefined && { firstParagraph }), ...(bounded !== undefined && { bounded }) }, spans: urls.length > 0 ? urlSpans(markdown) : [] };
 }
 
 /** readBody of each stored body, in order: strings in, strings and numbers out. */

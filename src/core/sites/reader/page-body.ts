@@ -4,7 +4,7 @@ import { refOfUrl } from '../../content/document.js';
 import { downloadUrl } from '../../content/downloads.js';
 import type { ApiReference } from '../../content/api-reference/model.js';
 import { referenceTexts } from '../../content/api-reference/reference-texts.js';
-import { boundedMarkdown } from '../../content/markdown-limits.js';
+import { boundedOff } from '../../content/bounded-job.js';
 import { isOpenableUrl } from '../../content/openable-url.js';
 import { outlineOff } from '../../content/outline-job.js';
 import type { StoredBody } from '../../content/read-bodies-job.js';
@@ -94,10 +94,12 @@ export async function readerBody(
     const computed = page.type === 'computed' ? await computeContent(ctx, organizationId, page.computed!) : undefined;
     const stored = computed ? computed.markdown : (read?.stored ?? (await readMarkdown(ctx.tx, page)));
     // What the reader renders is what the outline read: a body stored before the depth limit shows its
-    // deep lines as code (markdown-limits.ts), and its headings still meet their anchors.
-    const markdown = boundedMarkdown(stored);
+    // deep lines as code (markdown-limits.ts), and its headings still meet their anchors. The bounding
+    // scan reads 1 MiB in a few hundred ms, so it is done where the body is parsed: by the outline (off
+    // the event loop for a long body), which hands the bounded text back when it differs.
     const reference = computed?.reference;
     if (reference) {
+      const markdown = await boundedOff(ctx.workers, stored);
       // The reader shows the page model, whose descriptions it renders one by one: their links are read the
       // same way, and its headings are the operations'. (Reading the outline of the whole generated Markdown,
       // a megabyte for a large API, would be work for nothing.)
@@ -106,7 +108,8 @@ export async function readerBody(
       const anchors = reference.operations.map((operation) => operation.anchor);
       return { markdown, reference, anchors, ...(await resolveLinks(ctx, revision, navigation, [...urls])), source };
     }
-    const outline = read?.outline ?? (await outlineOff(ctx.workers, markdown));
+    const outline = read?.outline ?? (await outlineOff(ctx.workers, stored));
+    const markdown = outline.bounded ?? stored;
     const first = outline.firstParagraph;
     return { markdown, anchors: outline.anchors, ...(await resolveLinks(ctx, revision, navigation, outline.urls)), ...(first !== undefined && { firstParagraph: first }), source };
   });
