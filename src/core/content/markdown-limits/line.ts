@@ -52,6 +52,15 @@ export function runEnd(line: Line, at: number, code: number): number {
   return end;
 }
 
+/**
+ * Whether the line holds a character. Searched within the line's bounds: its text is most often the whole
+ * body (lineOf copies only a line with tabs), which a search of the text would read for every line.
+ */
+export function holds(line: Line, code: number): boolean {
+  for (let i = line.start; i < line.end; i++) if (line.text.charCodeAt(i) === code) return true;
+  return false;
+}
+
 /** An HTML open tag or closing tag, as CommonMark reads one (regular-expression source, unanchored). */
 const ATTRIBUTE = `(?:\\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\\s*=\\s*(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*"))?)`;
 export const HTML_TAG = `(?:<[A-Za-z][A-Za-z0-9-]*${ATTRIBUTE}*\\s*/?>|</[A-Za-z][A-Za-z0-9-]*\\s*>)`;

@@ -1,5 +1,5 @@
 import { OpenInlines } from './inlines.js';
-import { BACKSLASH, blankFrom, GREATER, HTML_TAG, type Line, lineOf, PIPE, runEnd, SPACE, spacesAt, TAB } from './line.js';
+import { BACKSLASH, blankFrom, GREATER, holds, HTML_TAG, type Line, lineOf, PIPE, runEnd, SPACE, spacesAt, TAB } from './line.js';
 import { MAX_MARKDOWN_DEPTH } from './limits.js';
 
 /**
@@ -359,7 +359,7 @@ class NestingScanner {
     // keeps the paragraph's containers, micromark a definition that closes those the line did not match: a fork.
     // markdown-it tries a table before any other block: a fence with a pipe in it may be a table's header
     // to it, when the next line is a delimiter row: a fork, whose reading ends if the next line is not one.
-    const tableFork = !code && hides && line.text.includes('|') && fenceAt(line, textAt) !== undefined && this.choose();
+    const tableFork = !code && hides && fenceAt(line, textAt) !== undefined && holds(line, PIPE) && this.choose();
     // An empty footnote definition: micromark leaves no paragraph the next line may continue: a fork.
     const emptyFootnote = footnote && blankFrom(line, textAt) && this.choose();
     if (markers.length > 0 && prose && !interrupts && !tableFork && !(matched < before && this.choose())) {
