@@ -4,7 +4,7 @@ import { startGitServer } from '../test/git/git-server.js';
 import { startChild } from './child.js';
 import { benchRuntime, compileChild, startNodeOptions, WORKER_ENTRY } from './compiled.js';
 import type { BenchConfig } from './config.js';
-import { call, HEAVY_TARGETS, phaseChecks, phaseColumns, sleep } from './heavy-case.js';
+import { call, HEAVY_TARGETS, phaseChecks, phaseColumns, phaseHeadings, sleep } from './heavy-case.js';
 import type { HeavySeed } from './heavy-seed.js';
 import { startPacedLoad, type PacedFigures } from './load.js';
 import { fixed } from './report.js';
@@ -87,7 +87,7 @@ export async function runGitCase(config: BenchConfig, dataDir: string, ids: read
     for (const phase of PHASES) {
       const id = `git-${phase}`;
       if (!ids.includes(id) && phase !== 'idle') continue;
-      const load = startPacedLoad(url, '/healthz', {}, RATE, 200);
+      const load = startPacedLoad(url, '/healthz', {}, RATE, 200, server.pid);
       const started = performance.now();
       const problems: string[] = phase === 'idle' ? await sleep(config.duration * 1000).then(() => []) : await work[phase]().then(() => [], (error: Error) => [error.message]);
       const workSeconds = phase === 'idle' ? null : (performance.now() - started) / 1000;
@@ -111,7 +111,7 @@ export async function runGitCase(config: BenchConfig, dataDir: string, ids: read
 /** The case's table: one line per phase, with its targets checked. */
 export function renderGitReport(rows: readonly GitRow[]): string {
   const lines = [`git: GET /healthz at ${RATE} req/s, idle and while a ${PAGES}-page space with ${FILES} files is exported, then imported (p99 <= ${HEAVY_TARGETS.p99Growth}x idle, max <= ${HEAVY_TARGETS.maxMs} ms)`];
-  lines.push(`${'phase'.padEnd(18)}${'work s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'p99/idle'.padStart(10)}  result`);
+  lines.push(`${'phase'.padEnd(18)}${'work s'.padStart(8)}${phaseHeadings()}`);
   for (const row of rows) {
     lines.push(
       `${row.id.padEnd(18)}${(row.workSeconds === null ? '-' : row.workSeconds.toFixed(1)).padStart(8)}${phaseColumns(row)}`,

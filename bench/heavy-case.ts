@@ -7,6 +7,7 @@ import type { BenchConfig } from './config.js';
 import { COMMON_WORD } from './heavy-content.js';
 import type { HeavySeed } from './heavy-seed.js';
 import { startPacedLoad, type PacedFigures } from './load.js';
+import type { ThreadTimes } from './thread-times.js';
 import { fixed } from './report.js';
 import type { Check } from './targets.js';
 
@@ -150,7 +151,7 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
     for (const phase of PHASES) {
       const id = `heavy-work-${phase}`;
       if (!ids.includes(id) && phase !== 'idle') continue;
-      const load = startPacedLoad(url, memberPath, { authorization: `Bearer ${token}` }, SIZES.rate, 200);
+      const load = startPacedLoad(url, memberPath, { authorization: `Bearer ${token}` }, SIZES.rate, 200, server.pid);
       const jobStarted = performance.now();
       const problems = phase === 'idle' ? await sleep(config.duration * 1000).then(() => []) : await jobs[phase]().catch((error: Error) => [error.message]);
       const jobSeconds = phase === 'idle' ? null : (performance.now() - jobStarted) / 1000;
@@ -178,6 +179,7 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
 
 /** What a phase's row of a light-request table ends with, in every heavy-work case (heavy, git, Markdown loop). */
 interface PhaseFigures {
+  readonly mainThread: ThreadTimes | null;
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly maxMs: number;
@@ -187,17 +189,26 @@ interface PhaseFigures {
   readonly checks: readonly Check[];
 }
 
-/** A phase row's last columns: p50, p99, longest wait, p99 over idle, and its targets met, missed or why it is invalid. */
+/** The headings of phaseColumns, with the longest wait called `longest`. */
+export function phaseHeadings(longest = 'max ms'): string {
+  return `${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${longest.padStart(9)}${'p99/idle'.padStart(10)}${'main ran/waited s'.padStart(19)}  result`;
+}
+
+/**
+ * A phase row's last columns: p50, p99, longest wait, p99 over idle, what the server's main thread ran and
+ * how long it waited for a core (bench/thread-times.ts), and its targets met, missed or why it is invalid.
+ */
 export function phaseColumns(row: PhaseFigures): string {
   const result = row.checks.length === 0 ? '' : row.checks.every((check) => check.pass) ? 'met' : row.checks.map((check) => `${check.label}: ${check.pass === null ? 'n/a' : check.pass ? 'met' : 'MISSED'}`).join(', ');
   const growth = row.p99Growth === null ? '-' : `${row.p99Growth.toFixed(2)}x`;
-  return `${fixed(row.p50Ms, 2).padStart(9)}${fixed(row.p99Ms, 2).padStart(9)}${fixed(row.maxMs, 1).padStart(9)}${growth.padStart(10)}  ${row.valid ? result : `INVALID: ${row.problems.join('; ')}`}`;
+  const thread = row.mainThread === null ? '-' : `${(row.mainThread.cpuMs / 1000).toFixed(1)} / ${(row.mainThread.waitMs / 1000).toFixed(1)}`;
+  return `${fixed(row.p50Ms, 2).padStart(9)}${fixed(row.p99Ms, 2).padStart(9)}${fixed(row.maxMs, 1).padStart(9)}${growth.padStart(10)}${thread.padStart(19)}  ${row.valid ? result : `INVALID: ${row.problems.join('; ')}`}`;
 }
 
 /** The case's table: one line per phase, with its targets checked. */
 export function renderHeavyReport(rows: readonly HeavyRow[]): string {
   const lines = [`heavy work: GET one member at ${SIZES.rate} req/s, idle and while each job runs (p99 <= ${HEAVY_TARGETS.p99Growth}x idle, max <= ${HEAVY_TARGETS.maxMs} ms)`];
-  lines.push(`${'phase'.padEnd(22)}${'job s'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'p99/idle'.padStart(10)}  result`);
+  lines.push(`${'phase'.padEnd(22)}${'job s'.padStart(7)}${phaseHeadings()}`);
   for (const row of rows) {
     lines.push(
       `${row.id.padEnd(22)}${(row.jobSeconds === null ? '-' : row.jobSeconds.toFixed(1)).padStart(7)}${phaseColumns(row)}`,

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { startCpuCount, type CpuUsage } from './cpu-usage.js';
+import { mainThreadTimes, timesBetween, type ThreadTimes } from './thread-times.js';
 
 /** A server to load and the request to send it, over `connections` keep-alive connections, as fast as answered. */
 export interface Target {
@@ -169,6 +170,8 @@ export interface PacedFigures {
   errors: number;
   /** Each answered request: when it was sent (µs of the monotonic clock, as CPU profiles count) and its latency in ms. */
   timeline: [sentUs: number, ms: number][];
+  /** What the server's main thread ran and waited for a core meanwhile (when its pid was given, on Linux). */
+  mainThread: ThreadTimes | null;
 }
 
 /** A paced load that runs until stopped. */
@@ -181,9 +184,11 @@ export interface PacedLoad {
  * Sends one GET every `1000 / rate` ms, whatever the answers, over keep-alive connections (as many as
  * requests in flight): a server that stalls cannot slow the sending down, so every request that arrives
  * during a stall is counted with its wait (no coordinated omission, which autocannon's fixed connections
- * would have). Each latency runs from the moment its request was written.
+ * would have). Each latency runs from the moment its request was written. With the server's `pid`, the figures
+ * say what its main thread ran and waited for a core meanwhile.
  */
-export function startPacedLoad(url: string, path: string, headers: Record<string, string>, rate: number, expectedStatus: number): PacedLoad {
+export function startPacedLoad(url: string, path: string, headers: Record<string, string>, rate: number, expectedStatus: number, pid?: number): PacedLoad {
+  const threadBefore = pid === undefined ? null : mainThreadTimes(pid);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const latencies: number[] = [];
   const timeline: [number, number][] = [];
@@ -228,6 +233,7 @@ export function startPacedLoad(url: string, path: string, headers: Record<string
     async stop() {
       clearTimeout(timer);
       await Promise.all([...inFlight]);
+      const mainThread = timesBetween(threadBefore, pid === undefined ? null : mainThreadTimes(pid));
       agent.destroy();
       const sorted = Float64Array.from(latencies).sort();
       const unexpectedStatus = Object.entries(statusCodes).reduce((sum, [code, count]) => (Number(code) === expectedStatus ? sum : sum + count), 0);
@@ -240,6 +246,7 @@ export function startPacedLoad(url: string, path: string, headers: Record<string
         unexpectedStatus,
         errors,
         timeline,
+        mainThread,
       };
     },
   };

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { startChild } from './child.js';
 import { benchRuntime, compileChild, startNodeOptions, WORKER_ENTRY } from './compiled.js';
 import type { BenchConfig } from './config.js';
-import { call, HEAVY_TARGETS, phaseChecks, phaseColumns, sleep } from './heavy-case.js';
+import { call, HEAVY_TARGETS, phaseChecks, phaseColumns, phaseHeadings, sleep } from './heavy-case.js';
 import type { HeavySeed } from './heavy-seed.js';
 import { startPacedLoad, type PacedFigures } from './load.js';
 import { fixed } from './report.js';
@@ -135,7 +135,7 @@ export async function runMarkdownLoopCase(config: BenchConfig, dataDir: string, 
       if (!ids.includes(id) && phase !== 'idle') continue;
       const body = phase === 'idle' ? null : bodyOf(phase);
       const insert = body === null ? '' : insertOf(`Large ${phase}`, body);
-      const load = startPacedLoad(url, '/healthz', {}, RATE, 200);
+      const load = startPacedLoad(url, '/healthz', {}, RATE, 200, server.pid);
       const started = performance.now();
       const problems: string[] = body === null ? await sleep(config.duration * 1000).then(() => []) : await work(`Large ${phase}`, insert, WORDS[phase as Kind]).then(() => [], (error: Error) => [error.message]);
       const workSeconds = body === null ? null : (performance.now() - started) / 1000;
@@ -159,7 +159,7 @@ export async function runMarkdownLoopCase(config: BenchConfig, dataDir: string, 
 /** The case's table: one line per phase, with its targets checked. */
 export function renderMarkdownLoopReport(rows: readonly MarkdownLoopRow[]): string {
   const lines = [`markdown loop: GET /healthz at ${RATE} req/s, idle and while a ~1 MiB body of each kind is written, read as Markdown, as a document and as links, merged, read published and searched (p99 <= ${HEAVY_TARGETS.p99Growth}x idle, longest wait <= ${HEAVY_TARGETS.maxMs} ms)`];
-  lines.push(`${'phase'.padEnd(32)}${'chars'.padStart(9)}${'work s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'longest'.padStart(9)}${'p99/idle'.padStart(10)}  result`);
+  lines.push(`${'phase'.padEnd(32)}${'chars'.padStart(9)}${'work s'.padStart(8)}${phaseHeadings('longest')}`);
   for (const row of rows) {
     lines.push(
       `${row.id.padEnd(32)}${(row.bodyChars === null ? '-' : String(row.bodyChars)).padStart(9)}${(row.workSeconds === null ? '-' : row.workSeconds.toFixed(1)).padStart(8)}${phaseColumns(row)}`,
