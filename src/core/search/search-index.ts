@@ -201,7 +201,8 @@ export class SearchIndex {
   constructor(revisionId: string, parts?: { pages: TextIndex<PageData>; sections: TextIndex<SectionData>; tieBreaks: number[] }) {
     this.revisionId = revisionId;
     this.pages = parts?.pages ?? new TextIndex<PageData>(PAGE_BOOSTS, PROMINENT_PAGE_FIELDS);
-    this.sections = parts?.sections ?? new TextIndex<SectionData>(SECTION_BOOSTS);
+    // The sections are scored with the pages index's expansions: their index keeps no dictionary of terms.
+    this.sections = parts?.sections ?? new TextIndex<SectionData>(SECTION_BOOSTS, new Set(), false);
     this.tieBreaks = parts?.tieBreaks ?? [];
   }
 
@@ -239,12 +240,12 @@ export class SearchIndex {
   /** The index an image was made of, made in slices (TextIndex.restore): it holds and ranks exactly what the original did. */
   static async restore(image: SearchIndexImage): Promise<SearchIndex> {
     const { pageData, sectionData, noAnchor } = image;
-    const pages = await TextIndex.restore<PageData>(PAGE_BOOSTS, PROMINENT_PAGE_FIELDS, image.pages, (number) => ({
+    const pages = await TextIndex.restore<PageData>(PAGE_BOOSTS, PROMINENT_PAGE_FIELDS, true, image.pages, (number) => ({
       title: unpack(pageData, 2 * number),
       path: unpack(pageData, 2 * number + 1),
       sections: image.sectionCounts[number],
     }));
-    const sections = await TextIndex.restore<SectionData>(SECTION_BOOSTS, new Set(), image.sections, (number) => ({
+    const sections = await TextIndex.restore<SectionData>(SECTION_BOOSTS, new Set(), false, image.sections, (number) => ({
       anchor: noAnchor[number] === 1 ? null : unpack(sectionData, 3 * number),
       heading: unpack(sectionData, 3 * number + 1),
       excerpt: unpack(sectionData, 3 * number + 2),

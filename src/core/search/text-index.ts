@@ -132,8 +132,11 @@ const RESTORED_PER_SLICE = 250;
 export class TextIndex<D> {
   /** Term → postings: every lookup and update of a known term goes through this hash map. */
   private readonly postings = new Map<string, Postings>();
-  /** The same terms in a radix tree, only to find terms by prefix or typo: touched when a term comes or goes. */
-  private readonly dictionary = new SearchableMap<true>();
+  /**
+   * The same terms in a radix tree, only to find terms by prefix or typo (expand): touched when a term comes
+   * or goes, a large part of adding a long document's new terms. Only an index that expands words has one.
+   */
+  private readonly dictionary: SearchableMap<true> | undefined;
   private readonly slots: (Slot<D> | undefined)[] = [];
   private readonly free: number[] = [];
   private readonly numbers = new Map<string, number>();
@@ -147,7 +150,10 @@ export class TextIndex<D> {
     private readonly boosts: readonly number[],
     /** The fields whose matches `scoreAll` also reports apart (`prominentMasks`): a title, headings. */
     private readonly prominent: ReadonlySet<number> = new Set(),
+    /** Whether `expand` finds terms by prefix and typo in it; an index scored only with another's expansions need not. */
+    expands = true,
   ) {
+    this.dictionary = expands ? new SearchableMap<true>() : undefined;
     this.totals = boosts.map(() => 0);
     this.lengths = boosts.map(() => []);
   }
@@ -183,7 +189,7 @@ export class TextIndex<D> {
         let postings = this.postings.get(term);
         if (!postings) {
           this.postings.set(term, (postings = []));
-          this.dictionary.set(term, true);
+          this.dictionary?.set(term, true);
         }
         (postings[field] ??= new PostingList()).set(number, counted.counts[at]);
       });
@@ -211,7 +217,7 @@ export class TextIndex<D> {
         // A term no document has any more leaves the dictionary: prefixes and typos must not find it.
         if (postings!.every((entry) => entry === undefined)) {
           this.postings.delete(term);
-          this.dictionary.delete(term);
+          this.dictionary?.delete(term);
         }
       });
     });
@@ -256,8 +262,8 @@ export class TextIndex<D> {
    * The index an image was made of, with what each document carries (`dataOf`, by number), made in slices
    * with pauses between them; its posting lists are views of the image's arrays.
    */
-  static async restore<D>(boosts: readonly number[], prominent: ReadonlySet<number>, image: TextIndexImage, dataOf: (number: number) => D): Promise<TextIndex<D>> {
-    const index = new TextIndex<D>(boosts, prominent);
+  static async restore<D>(boosts: readonly number[], prominent: ReadonlySet<number>, expands: boolean, image: TextIndexImage, dataOf: (number: number) => D): Promise<TextIndex<D>> {
+    const index = new TextIndex<D>(boosts, prominent, expands);
     const fields = boosts.length;
     let start = 0;
     for (let term = 0; term < packedCount(image.terms); term++) {
@@ -271,7 +277,7 @@ export class TextIndex<D> {
         start = end;
       }
       index.postings.set(text, lists);
-      index.dictionary.set(text, true);
+      index.dictionary?.set(text, true);
     }
     const documents = packedCount(image.ids);
     for (let number = 0; number < documents; number++) {
@@ -293,12 +299,14 @@ export class TextIndex<D> {
    * letters). Sorted by word then term, the order scores are summed in.
    */
   expand(words: Words): Expansion[] {
+    const { dictionary } = this;
+    if (!dictionary) throw new Error('text index: this index does not expand words');
     const out: Expansion[] = [];
     words.forEach((word, index) => {
       const found = new Map<string, number>();
       if (this.postings.has(word)) found.set(word, 1);
       if (index === words.length - 1 && word.length >= 3) {
-        const longer = [...this.dictionary.atPrefix(word).keys()].filter((term) => term !== word);
+        const longer = [...dictionary.atPrefix(word).keys()].filter((term) => term !== word);
         longer.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
         for (const term of longer.slice(0, MAX_PREFIX_TERMS)) {
           found.set(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - word.length)));
@@ -306,7 +314,7 @@ export class TextIndex<D> {
       }
       const typos = word.length >= 10 ? 2 : word.length >= 5 ? 1 : 0;
       if (typos > 0) {
-        const near = [...this.dictionary.fuzzyGet(word, typos)].filter(([term, [, distance]]) => distance > 0 && !found.has(term));
+        const near = [...dictionary.fuzzyGet(word, typos)].filter(([term, [, distance]]) => distance > 0 && !found.has(term));
         near.sort(([a, [, da]], [b, [, db]]) => da - db || (a < b ? -1 : 1));
         for (const [term, [, distance]] of near.slice(0, MAX_FUZZY_TERMS)) found.set(term, (FUZZY_WEIGHT * term.length) / (term.length + distance));
       }
