@@ -6,14 +6,20 @@
  * shift the tail, which costs the term's document frequency, a few microseconds at 10,000 pages.
  */
 export class PostingList {
-  private numbers: Int32Array = new Int32Array(2);
-  private counts: Uint32Array = new Uint32Array(2);
+  /**
+   * Its documents and counts, once it has held two. Until then its one document is kept in `oneNumber` and
+   * `oneCount`, without arrays: most terms of a long page occur in that page alone, and two typed arrays a
+   * term were most of what adding such a page (22,000 new terms for 1 MiB of prose) left to collect.
+   */
+  private numbers: Int32Array | undefined;
+  private counts: Uint32Array | undefined;
+  private oneNumber = 0;
+  private oneCount = 0;
   /** How many documents contain the term: its document frequency. */
   size = 0;
 
-  /** Where a document is (its index), or -(insertion point) - 1 when it is absent. */
-  private find(number: number): number {
-    const { numbers } = this;
+  /** Where a document is in the arrays (its index), or -(insertion point) - 1 when it is absent. */
+  private find(numbers: Int32Array, number: number): number {
     if (this.size > 0 && numbers[this.size - 1] < number) return -this.size - 1;
     let low = 0;
     let high = this.size - 1;
@@ -29,15 +35,27 @@ export class PostingList {
 
   /** How often the term occurs in a document (undefined: not at all). */
   get(number: number): number | undefined {
-    const index = this.find(number);
-    return index >= 0 ? this.counts[index] : undefined;
+    if (!this.numbers) return this.size === 1 && this.oneNumber === number ? this.oneCount : undefined;
+    const index = this.find(this.numbers, number);
+    return index >= 0 ? this.counts![index] : undefined;
   }
 
   /** Records how often the term occurs in a document. */
   set(number: number, count: number): void {
-    let index = this.find(number);
+    if (!this.numbers) {
+      if (this.size === 0 || this.oneNumber === number) {
+        this.oneNumber = number;
+        this.oneCount = count;
+        this.size = 1;
+        return;
+      }
+      // A second document: the list moves into arrays.
+      this.numbers = Int32Array.of(this.oneNumber, 0);
+      this.counts = Uint32Array.of(this.oneCount, 0);
+    }
+    let index = this.find(this.numbers, number);
     if (index >= 0) {
-      this.counts[index] = count;
+      this.counts![index] = count;
       return;
     }
     index = -index - 1;
@@ -45,29 +63,34 @@ export class PostingList {
       const numbers = new Int32Array(Math.max(2, this.size * 2));
       const counts = new Uint32Array(Math.max(2, this.size * 2));
       numbers.set(this.numbers);
-      counts.set(this.counts);
+      counts.set(this.counts!);
       this.numbers = numbers;
       this.counts = counts;
     }
     this.numbers.copyWithin(index + 1, index, this.size);
-    this.counts.copyWithin(index + 1, index, this.size);
+    this.counts!.copyWithin(index + 1, index, this.size);
     this.numbers[index] = number;
-    this.counts[index] = count;
+    this.counts![index] = count;
     this.size++;
   }
 
   /** Forgets a document (nothing happens when it is absent). */
   delete(number: number): void {
-    const index = this.find(number);
+    if (!this.numbers) {
+      if (this.size === 1 && this.oneNumber === number) this.size = 0;
+      return;
+    }
+    const index = this.find(this.numbers, number);
     if (index < 0) return;
     this.numbers.copyWithin(index, index + 1, this.size);
-    this.counts.copyWithin(index, index + 1, this.size);
+    this.counts!.copyWithin(index, index + 1, this.size);
     this.size--;
   }
 
   /** Its documents and counts, as views of its arrays (for TextIndex.image; not to be changed). */
   arrays(): { numbers: Int32Array; counts: Uint32Array } {
-    return { numbers: this.numbers.subarray(0, this.size), counts: this.counts.subarray(0, this.size) };
+    if (!this.numbers) return this.size === 1 ? { numbers: Int32Array.of(this.oneNumber), counts: Uint32Array.of(this.oneCount) } : { numbers: new Int32Array(0), counts: new Uint32Array(0) };
+    return { numbers: this.numbers.subarray(0, this.size), counts: this.counts!.subarray(0, this.size) };
   }
 
   /** A list over given arrays (ascending document numbers and their counts), which it takes over. */
@@ -82,6 +105,10 @@ export class PostingList {
   /** Calls `visit(count, number)` for every document, in ascending number order. */
   forEach(visit: (count: number, number: number) => void): void {
     const { numbers, counts, size } = this;
-    for (let index = 0; index < size; index++) visit(counts[index], numbers[index]);
+    if (!numbers) {
+      if (size === 1) visit(this.oneCount, this.oneNumber);
+      return;
+    }
+    for (let index = 0; index < size; index++) visit(counts![index], numbers[index]);
   }
 }
