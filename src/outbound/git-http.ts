@@ -108,7 +108,7 @@ async function readFiles(dir: string, cache: object, tree: string, folder: strin
       total += blob.length;
       if (total > limits.maxTotalBytes) throw new GitTransportError(`the repository's files hold more than ${limits.maxTotalBytes} bytes`);
       // A copy of its own, so that it moves back to the platform's thread whole (a blob may be a view of the pack).
-      files.push({ path, bytes: new Uint8Array(blob), ...(entry.mode === '120000' && { symlink: true }) });
+      files.push({ path, bytes: new Uint8Array(blob), oid: entry.oid, ...(entry.mode === '120000' && { symlink: true }) });
     }
   };
   await visit(tree, '');

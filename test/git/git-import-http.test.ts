@@ -99,6 +99,12 @@ httpSuite(
       expect(welcome.description).toBe('Start here');
       const files = (await h().owner.get(`${a.contentOf(space.id)}/files`)).body.items as any[];
       expect(files.map((file) => file.name)).toEqual(['logo.svg']);
+      // git.oid: the blob id of the file each page and file was read from, as the repository has it.
+      const clone = server.clone('docs');
+      const blobOf = (path: string) => git(clone, 'rev-parse', `HEAD:docs/content/${path}`).trim();
+      expect(welcome.git).toEqual({ oid: blobOf('README.md'), path: 'README.md' });
+      expect(setup.git).toEqual({ oid: blobOf('guides/setup.md'), path: 'guides/setup.md' });
+      expect(files[0].git).toEqual({ oid: blobOf('.gitbook/assets/logo.svg'), path: '.gitbook/assets/logo.svg' });
       const body = (await h().owner.get(`${a.contentOf(space.id)}/page/${welcome.id}?format=markdown`)).body.markdown;
       expect(body).toBe(`See [setup](/pages/${setup.id}).\n\n![Logo](/files/${files[0].id})\n`);
       const guides = (await h().owner.get(`${a.contentOf(space.id)}/page/${a.byTitle(tree, 'Guides').id}?format=markdown`)).body.markdown;

@@ -41,6 +41,8 @@ export interface NewPage {
   readonly markdown?: string;
   /** Re-uses a stored body as is (merge), instead of `markdown`. */
   readonly document?: string;
+  /** The Git blob id of `markdown`'s file, when the caller read it from a Git tree (else the body is hashed). */
+  readonly gitOid?: string;
   readonly target?: LinkTarget;
   readonly computed?: ComputedSource;
   /** Layout options (document and computed pages); those equal to the defaults are not stored. */
@@ -240,7 +242,7 @@ export class RevisionDraft {
       hidden: fields.hidden,
       noIndex: fields.noIndex,
       noRobotsIndex: fields.noRobotsIndex,
-      document: fields.type === 'document' ? (fields.document ?? (await this.body(fields.markdown))) : undefined,
+      document: fields.type === 'document' ? (fields.document ?? (await this.body(fields.markdown, fields.gitOid))) : undefined,
       target: fields.type === 'link' ? fields.target : undefined,
       computed: fields.type === 'computed' ? fields.computed : undefined,
       layout: settleLayout(undefined, fields.layout),
@@ -372,14 +374,14 @@ export class RevisionDraft {
     return revision;
   }
 
-  /** A new body record for some Markdown (none for an empty body). */
-  private async body(markdown: string | undefined): Promise<string | undefined> {
+  /** A new body record for some Markdown (none for an empty body), with its Git blob id when the caller has it. */
+  private async body(markdown: string | undefined, gitOid?: string): Promise<string | undefined> {
     if (markdown === undefined || markdown === '') return undefined;
     const document: ContentDocumentRecord = {
       id: this.ctx.ids.id(),
       spaceId: this.base.spaceId,
       markdown,
-      gitOid: await gitTextOid(markdown),
+      gitOid: gitOid ?? (await gitTextOid(markdown)),
       createdAt: this.ctx.now,
     };
     this.documents.push(document);

@@ -1,6 +1,7 @@
 import { badRequest } from '../errors.js';
 import { isMarkdownPath, resolvePath, type Slot } from '../content/import/layout.js';
 import type { UnsettledPlan } from '../content/import/local-ids.js';
+import type { PlannedPage } from '../content/import/plan.js';
 import { hasScheme } from '../content/import/page-body.js';
 import { parseSummary, type SummaryItem } from '../content/import/summary.js';
 import { planTree } from '../content/import/tree-planner.js';
@@ -50,6 +51,14 @@ function checkSummary(items: readonly SummaryItem[], where: string, seen: Set<st
   }
 }
 
+/** Pages with the Git blob id of the file each was read from (`sourceOid`, by page id), as the tree named it. */
+function withOids(pages: readonly PlannedPage[], sourceOid: (id: string) => string | undefined): PlannedPage[] {
+  return pages.map((page) => {
+    const gitOid = sourceOid(page.id);
+    return { ...page, ...(gitOid !== undefined && { gitOid }), pages: withOids(page.pages, sourceOid) };
+  });
+}
+
 /** The top level with the readme first, when the tree comes from the folders. */
 const readmeFirst = (readme: string) => (slots: Slot[]) => {
   const at = slots.findIndex((slot) => slot.source === readme);
@@ -86,7 +95,18 @@ export function readRepository(newId: () => string, entries: readonly RepoEntry[
   }
   const tree = { paths: [...files.keys()], read: (path: string) => files.get(path)!.bytes };
   const planned = planTree(newId, tree, where, { summary: config.summary, assets: ASSETS_FOLDER }, summary === undefined ? readmeFirst(config.readme) : undefined);
+  const sources = new Map([...planned.sources, ...planned.fileSources]);
+  // The tree's blob ids become the pages' and files' `git.oid`: the platform's thread hashes none of them again.
+  const sourceOid = (id: string) => {
+    const source = sources.get(id);
+    return source === undefined ? undefined : files.get(source)?.oid;
+  };
+  const pages = withOids(planned.pages, sourceOid);
+  const planFiles = planned.files.map((file) => {
+    const gitOid = sourceOid(file.id);
+    return gitOid === undefined ? file : { ...file, gitOid };
+  });
   // The summary is used too, though it makes no page.
-  const plan = { pages: planned.pages, files: planned.files, skipped: files.size - planned.used - (summary === undefined ? 0 : 1) };
-  return { plan, config, docs, sources: new Map([...planned.sources, ...planned.fileSources]) };
+  const plan = { pages, files: planFiles, skipped: files.size - planned.used - (summary === undefined ? 0 : 1) };
+  return { plan, config, docs, sources };
 }

@@ -3,6 +3,7 @@ import { openDraft, type CommitMeta, type NewPage, type RevisionDraft } from '..
 import type { ImportPlan, PlannedPage } from '../content/import/plan.js';
 import { LAYOUT_TYPES, pathUnder, type FileEntry, type PageEntry } from '../content/model.js';
 import { settleLayout } from '../content/page-layout.js';
+import { pacer } from '../pause.js';
 import { TABLES, type ContentDocumentRecord, type RevisionRecord } from '../records.js';
 
 /**
@@ -13,6 +14,9 @@ import { TABLES, type ContentDocumentRecord, type RevisionRecord } from '../reco
  * when the text is the same, its layout and cover (which the format does not carry), its times when
  * nothing of it changed; a file's entry when its bytes are the same.
  */
+
+/** How long the draft is written at a time before other work may run (pause.ts). */
+const SLICE_MS = 4;
 
 /** The own fields a repository gives a page, compared to see whether it changed. */
 const FORMAT_FIELDS = ['title', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex'] as const;
@@ -40,8 +44,9 @@ function increasing<T>(items: readonly T[], key: (item: T) => string): Set<T> {
 /** Writes the repository's pages and files into an emptied draft. */
 class RepositorySide {
   constructor(
-    private readonly ctx: WriteContext,
     private readonly draft: RevisionDraft,
+    /** Pauses once a slice of work has run: a thousand pages are no one long stretch of the thread that answers requests. */
+    private readonly pace: () => Promise<void> | undefined,
     /** The pages of the last sync's revision, by id. */
     private readonly was: ReadonlyMap<string, PageEntry>,
     /** Their bodies, by document id. */
@@ -56,7 +61,8 @@ class RepositorySide {
       type: page.type,
       title: page.title,
       ...page.meta,
-      ...(page.type === 'document' && (sameBody && was?.document !== undefined ? { document: was.document } : { markdown: page.markdown })),
+      // A new body's `git.oid` is the blob id of its file, as the tree named it.
+      ...(page.type === 'document' && (sameBody && was?.document !== undefined ? { document: was.document } : { markdown: page.markdown, gitOid: page.gitOid })),
       ...(page.type === 'link' && page.url !== undefined && { target: { kind: 'url' as const, url: page.url } }),
       // A layout in the front matter is the repository's; without one, the page keeps the base's.
       ...(was !== undefined && LAYOUT_TYPES.has(page.type) && { layout: page.meta.layout ?? was.layout, cover: was.cover ?? null }),
@@ -77,12 +83,14 @@ class RepositorySide {
     const staying = pages.filter((page) => this.was.get(page.id)?.parent === parent);
     const kept = increasing(staying, (page) => this.was.get(page.id)!.order);
     for (const page of kept) {
+      await this.pace();
       const was = this.was.get(page.id)!;
       await this.draft.insertPage({ ...this.fields(page, was), slug: was.slug, order: was.order }, parent);
     }
     const parentPath = parent === null ? null : (await this.draft.requirePage(parent)).path;
     for (const [at, page] of pages.entries()) {
       if (kept.has(page)) continue;
+      await this.pace();
       const was = this.was.get(page.id);
       const free = was !== undefined && (await this.draft.pageAtPath(pathUnder(parentPath, was.slug))) === undefined;
       await this.draft.insertPage({ ...this.fields(page, was), ...(free && { slug: was.slug }) }, parent, at);
@@ -119,10 +127,15 @@ export async function commitRepositorySide(
   meta: CommitMeta,
 ): Promise<RevisionRecord> {
   const draft = await openDraft(ctx, from);
-  for (const id of await draft.childIds(null)) await draft.deletePage(id);
+  const pace = pacer(SLICE_MS);
+  for (const id of await draft.childIds(null)) {
+    await pace();
+    await draft.deletePage(id);
+  }
   for (const id of await draft.fileIds()) await draft.deleteFile(id);
-  await new RepositorySide(ctx, draft, base.pages, await matchedBodies(ctx, plan, base.pages)).place(null, plan.pages);
+  await new RepositorySide(draft, pace, base.pages, await matchedBodies(ctx, plan, base.pages)).place(null, plan.pages);
   for (const file of plan.files) {
+    await pace();
     const was = base.files.get(file.id);
     await draft.putFile(was !== undefined && was.digest === file.digest ? was : { ...file, createdAt: was?.createdAt ?? ctx.now });
   }

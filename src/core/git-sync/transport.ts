@@ -19,6 +19,8 @@ export interface GitTreeFile {
   readonly bytes: Uint8Array;
   /** True for a symbolic link (its bytes are its target). */
   readonly symlink?: boolean;
+  /** Its Git blob id, as the tree names it: an import's pages and files take it as their `git.oid`, hashed nowhere again. */
+  readonly oid?: string;
 }
 
 /** A commit as read from a repository. */

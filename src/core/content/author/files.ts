@@ -40,15 +40,15 @@ async function bytesOf(ctx: PrepareContext, file: FileChangeInput, where: string
   }
 }
 
-/** Stores a file's bytes in the blob store and describes them: size, digest, Git id, image dimensions. */
-export async function storeFile(ctx: Pick<PrepareContext, 'blobs'>, name: string, contentType: string, bytes: Uint8Array): Promise<StoredFile> {
+/** Stores a file's bytes in the blob store and describes them: size, digest, Git id (`gitOid` when the caller read it from a Git tree), image dimensions. */
+export async function storeFile(ctx: Pick<PrepareContext, 'blobs'>, name: string, contentType: string, bytes: Uint8Array, gitOid?: string): Promise<StoredFile> {
   const dimensions = contentType.startsWith('image/') ? imageDimensions(bytes) : undefined;
   return {
     name,
     contentType,
     size: bytes.length,
     digest: await ctx.blobs.put(bytes),
-    gitOid: await gitBlobOid(bytes),
+    gitOid: gitOid ?? (await gitBlobOid(bytes)),
     ...(dimensions && { dimensions }),
   };
 }

@@ -17,6 +17,8 @@ export interface UnstoredFile {
   readonly name: string;
   readonly contentType: string;
   readonly bytes: Uint8Array;
+  /** Its Git blob id, when the source named it (a Git tree): not hashed again. */
+  readonly gitOid?: string;
 }
 
 /** What a source's planner makes: a plan with local ids, its files not stored. */
@@ -70,6 +72,6 @@ export async function settlePlan(ctx: Pick<PrepareContext, 'ids' | 'blobs'>, pla
   const pages: PlannedPage[] = [];
   for (const page of plan.pages) pages.push(await settle(page));
   const files = [];
-  for (const { id, name, contentType, bytes } of plan.files) files.push({ id: idOf(id), ...(await storeFile(ctx, name, contentType, bytes)) });
+  for (const { id, name, contentType, bytes, gitOid } of plan.files) files.push({ id: idOf(id), ...(await storeFile(ctx, name, contentType, bytes, gitOid)) });
   return { pages, files, skipped: plan.skipped };
 }

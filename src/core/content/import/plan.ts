@@ -22,6 +22,8 @@ export interface PlannedPage {
   readonly markdown: string;
   /** Where a link page points. */
   readonly url?: string;
+  /** The Git blob id of the file its body was read from, when the source named it (a Git tree): its `git.oid`. */
+  readonly gitOid?: string;
   readonly pages: readonly PlannedPage[];
 }
 
