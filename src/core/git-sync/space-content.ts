@@ -3,6 +3,7 @@ import type { PageNode } from '../content/model.js';
 import { readMarkdown, readPageTree } from '../content/revision.js';
 import type { PlannedMeta } from '../content/import/plan.js';
 import type { RevisionRecord } from '../records.js';
+import { pacer } from '../pause.js';
 import type { SyncedContent, SyncedFile, SyncedPage } from './write-repository.js';
 
 /**
@@ -10,6 +11,9 @@ import type { SyncedContent, SyncedFile, SyncedPage } from './write-repository.j
  * files with their bytes. A computed page (generated from an OpenAPI specification) has no file in the
  * format and is left out; a link to a page of the space points at that page (`/pages/<id>`).
  */
+
+/** How long the space is read at a time before other work may run (pause.ts). */
+const SLICE_MS = 4;
 
 /** The fields of a page that front matter carries. */
 function metaOf(page: PageNode): PlannedMeta {
@@ -26,9 +30,12 @@ function metaOf(page: PageNode): PlannedMeta {
 /** Reads a revision's pages and files for an export. */
 export async function readSyncedContent(ctx: Pick<Context, 'tx' | 'blobs'>, revision: RevisionRecord): Promise<SyncedContent> {
   const tree = await readPageTree(ctx.tx, revision, 200);
+  // A thousand bodies are read in slices: the thread that reads them answers requests too.
+  const pace = pacer(SLICE_MS);
   const pagesOf = async (nodes: readonly PageNode[]): Promise<SyncedPage[]> => {
     const pages: SyncedPage[] = [];
     for (const node of nodes) {
+      await pace();
       if (node.type === 'computed') continue;
       const url = node.target?.kind === 'url' ? node.target.url : node.target?.kind === 'page' ? `/pages/${node.target.page}` : undefined;
       pages.push({
@@ -46,6 +53,7 @@ export async function readSyncedContent(ctx: Pick<Context, 'tx' | 'blobs'>, revi
   };
   const files: SyncedFile[] = [];
   for (const file of tree.files) {
+    await pace();
     const bytes = await ctx.blobs.get(file.digest);
     if (!bytes) throw new Error(`The bytes of file ${file.id} (${file.digest}) are missing from the blob store`);
     files.push({ id: file.id, name: file.name, bytes });
