@@ -179,6 +179,30 @@ httpSuite(
       expect(await gitImport(spaceId, url, { timestamp: '2026-01-03T00:00:00.000Z' })).toMatchObject({ state: 'success' });
       expect(await revisionOf(spaceId)).not.toBe(applied);
     });
+
+    it('imports from another repository as that repository\'s first import, never merged against the old one\'s base', { timeout: 60_000 }, async () => {
+      const { spaceId, ids } = await synced();
+      await platformEdit(spaceId, [{ operation: 'update_page', page: ids.API, document: { markdown: 'The API, edited on the platform.\n' } }]);
+      const other = `docs-${++repositories}`;
+      server.createRepository(other);
+      server.commit(other, { ...DOCS, 'api.md': '# API\n\nThe API of the other repository.\n' }, 'The docs elsewhere');
+      const otherUrl = `${server.url}/${other}.git`;
+      // Against the old base, both sides changed the API page's text: a conflict. The other repository has no base yet: it wins.
+      const before = await revisionOf(spaceId);
+      expect(await gitImport(spaceId, otherUrl)).toMatchObject({ state: 'success' });
+      expect((await info(spaceId)).url).toBe(otherUrl);
+      let tree = await a.pages(spaceId);
+      expect(await body(spaceId, a.byTitle(tree, 'API').id)).toBe('The API of the other repository.\n');
+      expect((await h().owner.get(`/v1/spaces/${spaceId}/revisions/${await revisionOf(spaceId)}`)).body).toMatchObject({ type: 'edits', parents: [before] });
+      // From then on the other repository's commit is the base: a push to it and a platform edit both survive.
+      const welcome = a.byTitle(tree, 'Welcome').id;
+      await platformEdit(spaceId, [{ operation: 'update_page', page: welcome, document: { markdown: 'Hello from the platform.\n' } }]);
+      server.commit(other, { 'api.md': '# API\n\nThe API, pushed.\n' }, 'Push the API');
+      expect(await gitImport(spaceId, otherUrl)).toMatchObject({ state: 'success' });
+      tree = await a.pages(spaceId);
+      expect(await body(spaceId, a.byTitle(tree, 'API').id)).toBe('The API, pushed.\n');
+      expect(await body(spaceId, welcome)).toBe('Hello from the platform.\n');
+    });
   },
   { fetchAllow: ['127.0.0.1'] },
 );

@@ -10,7 +10,7 @@ import { requireSpace } from '../spaces/access.js';
 import { platformTrailerOf } from './commit-trailer.js';
 import { conflictError, trueConflicts } from './import-conflicts.js';
 import type { FetchedRepository } from './fetch-repository.js';
-import type { GitSyncRecord } from './git-sync-record.js';
+import { isSyncedWith, type GitSyncRecord } from './git-sync-record.js';
 import { recordOperation, type SyncedState } from './git-sync-state.js';
 import { syncSiteRedirects } from './import-redirects.js';
 import { matchRepository, type SyncBase } from './match-repository.js';
@@ -18,6 +18,7 @@ import { writeAs, type GitImportCaller, type GitImportInput } from './queued-wor
 import { commitRepositorySide } from './repository-revision.js';
 import { openImportChangeRequest } from './standalone-import.js';
 import { settledIds } from './settled-ids.js';
+import { remoteOf } from './transport.js';
 
 /**
  * Making a space's new revision from a repository read: a three-way merge, as a change request's. The
@@ -36,10 +37,15 @@ export const IMPORT_DOING = 'import a Git repository';
 /** How many times the work reads the base again when another sync of the space ended meanwhile. */
 const ATTEMPTS = 3;
 
-/** The base of the space's next import, if it was synced before and the revision is still there. */
-async function loadBase(tx: ReadTransaction, spaceId: string): Promise<(SyncBase & { readonly revision: string }) | undefined> {
+/**
+ * The base of the space's next import from a repository and branch: the last sync's, if it was with that
+ * one and its revision is still there. After a switch to another repository or branch there is none: the
+ * old base says nothing of what the new one changed, so the import is that repository's first, as when the
+ * hosted platform's sync is set up with another repository and the content comes from it.
+ */
+async function loadBase(tx: ReadTransaction, spaceId: string, repository: { url: string; ref: string }): Promise<(SyncBase & { readonly revision: string }) | undefined> {
   const sync = (await tx.get(TABLES.gitSyncs, spaceId)) as GitSyncRecord | undefined;
-  if (sync?.revision === undefined || !(await tx.get(TABLES.revisions, sync.revision))) return undefined;
+  if (sync?.revision === undefined || !isSyncedWith(sync, repository.url, repository.ref) || !(await tx.get(TABLES.revisions, sync.revision))) return undefined;
   return { revision: sync.revision, tree: await loadPageTree(tx, sync.revision), paths: sync.paths ?? {} };
 }
 
@@ -60,8 +66,9 @@ function gitOf(input: GitImportInput, commit: FetchedRepository['commit']): Revi
  * the two, it starts again from the new base.
  */
 export async function applyImport(ports: Ports, caller: GitImportCaller, input: GitImportInput, repository: FetchedRepository): Promise<void> {
+  const url = remoteOf(input.url).url;
   for (let attempt = 1; ; attempt++) {
-    const base = await ports.store.read((tx) => loadBase(tx, input.spaceId));
+    const base = await ports.store.read((tx) => loadBase(tx, input.spaceId, { url, ref: input.ref }));
     const plan = await settlePlan(ports, repository.plan, base === undefined ? new Map() : matchRepository(repository.plan, repository.sources, base));
     const paths: Record<string, string> = {};
     for (const [local, id] of settledIds(repository.plan, plan)) if (repository.sources[local] !== undefined) paths[id] = repository.sources[local];
@@ -70,10 +77,11 @@ export async function applyImport(ports: Ports, caller: GitImportCaller, input: 
       await ctx.tx.lock(spaceScope(input.spaceId), 'exclusive');
       const { space } = await requireSpace(ctx, input.spaceId, 'triggerGitSync', IMPORT_DOING, { purge: ctx.tx });
       const sync = (await ctx.tx.get(TABLES.gitSyncs, space.id)) as GitSyncRecord | undefined;
-      if (sync?.revision !== base?.revision && attempt < ATTEMPTS) return false;
+      const current = sync !== undefined && isSyncedWith(sync, url, input.ref) ? sync.revision : undefined;
+      if (current !== base?.revision && attempt < ATTEMPTS) return false;
       const success = { state: 'success' as const, direction: 'import' as const, startedAt: input.startedAt, endedAt: ctx.now };
       // The commit synced last, or one the platform made of this space (an export coming back): nothing new.
-      const unchanged = (sync?.commit === repository.commit.oid || platformTrailerOf(repository.commit.message)?.space === space.id) && !input.force;
+      const unchanged = ((base !== undefined && sync?.commit === repository.commit.oid) || platformTrailerOf(repository.commit.message)?.space === space.id) && !input.force;
       if (isStale(input.timestamp, sync) || unchanged) {
         await recordOperation(ctx.tx, space.id, input, success, { operationId: input.operationId, now: ctx.now });
         return true;
@@ -95,7 +103,7 @@ export async function applyImport(ports: Ports, caller: GitImportCaller, input: 
       const updated: SpaceRecord = { ...space, revision: revision.id, updatedAt: ctx.now };
       await ctx.tx.put(TABLES.spaces, updated);
       const redirects = await syncSiteRedirects(ctx, space.id, revision, { redirects: repository.redirects, paths }, sync?.redirects ?? []);
-      const synced: SyncedState = { commit: repository.commit.oid, revision: theirs.id, paths, redirects, ...(input.timestamp !== undefined && { timestamp: input.timestamp }) };
+      const synced: SyncedState = { commit: repository.commit.oid, revision: theirs.id, syncedUrl: url, syncedRef: input.ref, paths, redirects, ...(input.timestamp !== undefined && { timestamp: input.timestamp }) };
       await recordOperation(ctx.tx, space.id, input, success, { operationId: input.operationId, now: ctx.now, synced });
       return true;
     });

@@ -111,7 +111,7 @@ async function recordExport(ports: Ports, run: ExportRun, outcome: Outcome): Pro
   const synced = 'revision' in outcome && outcome.commit !== undefined && !run.standalone;
   await ports.store.write(async (tx) => {
     const applied = !failed && !('skipped' in outcome) && run.timestamp !== undefined ? { timestamp: run.timestamp } : {};
-    const base = synced ? { commit: outcome.commit, revision: outcome.revision, paths: outcome.paths, exported: true as const } : {};
+    const base = synced ? { commit: outcome.commit, revision: outcome.revision, syncedUrl: run.remote.url, syncedRef: run.request.ref, paths: outcome.paths, exported: true as const } : {};
     await recordOperation(tx, run.spaceId, run.request, operation, { operationId: run.operationId, now, synced: { ...base, ...applied } });
     if ('revision' in outcome && outcome.pushedMessage !== undefined && outcome.commit !== undefined) {
       const revision = (await tx.get(TABLES.revisions, outcome.revision)) as RevisionRecord | undefined;

@@ -47,6 +47,12 @@ export interface GitSyncRecord extends StoredRecord {
   readonly commit?: string;
   readonly revision?: string;
   /**
+   * The repository (URL without credentials) and ref that `commit` came from: `url` and `ref` name the last
+   * operation's, which may be another one's. An import of another repository or branch has no base here.
+   */
+  readonly syncedUrl?: string;
+  readonly syncedRef?: string;
+  /**
    * Where the pages and files of `revision` are in the repository, by id, relative to the docs' root: how
    * an import finds the pages a file of the repository was, where an export writes them again, and their
    * `git.path` (a page's path may differ from its slugs'). A page or file not listed (new since, or synced
@@ -67,6 +73,12 @@ export interface GitSyncRecord extends StoredRecord {
   readonly redirects?: readonly string[];
   readonly updatedAt: string;
 }
+
+/**
+ * Whether the last sync's base (`commit`, `revision`) came from this repository (URL without credentials)
+ * and ref. A sync recorded before `syncedUrl` existed counts as the one `url` and `ref` name.
+ */
+export const isSyncedWith = (sync: GitSyncRecord, url: string, ref: string): boolean => (sync.syncedUrl ?? sync.url) === url && (sync.syncedRef ?? sync.ref) === ref;
 
 /**
  * The provider of a repository: `github` on github.com, `gitlab` anywhere else. The public API names no

@@ -16,7 +16,7 @@ export interface RepositoryRequest {
 }
 
 /** What a successful sync leaves for the next one. */
-export type SyncedState = Pick<GitSyncRecord, 'commit' | 'revision' | 'paths' | 'timestamp' | 'redirects'>;
+export type SyncedState = Pick<GitSyncRecord, 'commit' | 'revision' | 'syncedUrl' | 'syncedRef' | 'paths' | 'timestamp' | 'redirects'>;
 
 /** How an operation is recorded. */
 export interface RecordOptions {
