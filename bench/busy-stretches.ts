@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readMainProfile } from './cpu-profile.js';
 
 /**
  * The busy stretches of a server's main thread, from the CPU profiles a case writes with BENCH_PROFILE=1
@@ -14,18 +13,6 @@ import { join } from 'node:path';
  * `--after` leaves out the stretches that start in the first seconds (the server loading its code).
  */
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
   const at = args.indexOf(name);
@@ -37,10 +24,7 @@ const gapMs = option('--gap', 5);
 const afterS = option('--after', 3);
 const [folder, minMs = '50'] = args;
 if (!folder) throw new Error('usage: busy-stretches.ts <profile folder> [min ms] [--gap ms] [--after s]');
-// Node names a profile CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile: thread 0 is the main thread.
-const main = readdirSync(folder).find((name) => name.endsWith('.cpuprofile') && name.split('.')[4] === '0');
-if (!main) throw new Error(`no main thread profile in ${folder}`);
-const profile = JSON.parse(readFileSync(join(folder, main), 'utf8')) as Profile;
+const profile = readMainProfile(folder);
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);

@@ -8,20 +8,10 @@
  * two counting at most 1 ms, so that time off the CPU is left out) and its garbage collections (gc.json). Both
  * processes' clocks are the machine's monotonic clock, so the times line up.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { readMainProfile, type ProfileNode } from './cpu-profile.js';
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
 interface Trace {
   idleP99Ms: number;
   phases: { phase: string; timeline: [number, number][] }[];
@@ -29,10 +19,7 @@ interface Trace {
 
 const [folder, multiple = '2'] = process.argv.slice(2);
 const trace = JSON.parse(readFileSync(join(folder, 'trace.json'), 'utf8')) as Trace;
-// Node names profiles CPU.<date>.<time>.<pid>.<thread id>.<sequence>.cpuprofile; the main thread's id is 0.
-const mainFile = readdirSync(folder).find((name) => name.endsWith('.cpuprofile') && name.split('.')[4] === '0');
-if (!mainFile) throw new Error(`no main-thread profile in ${folder}`);
-const profile = JSON.parse(readFileSync(join(folder, mainFile), 'utf8')) as Profile;
+const profile = readMainProfile(folder);
 
 // The main thread's collections: [start µs, ms, kind], kind as perf_hooks numbers it (1 minor, 2 major, 4 incremental, 8 weak callbacks).
 const collections = JSON.parse(readFileSync(join(folder, 'gc.json'), 'utf8')) as [number, number, number][];
@@ -97,7 +84,7 @@ function describe(first: number, last: number): string {
 }
 
 const threshold = trace.idleP99Ms * Number(multiple);
-console.log(`${mainFile}: idle p99 ${trace.idleP99Ms.toFixed(2)} ms; requests over ${threshold.toFixed(2)} ms`);
+console.log(`${basename(folder)}: idle p99 ${trace.idleP99Ms.toFixed(2)} ms; requests over ${threshold.toFixed(2)} ms`);
 for (const { phase, timeline } of trace.phases) {
   const slow = timeline.filter(([, ms]) => ms > threshold);
   console.log(`\n${phase}: ${slow.length} of ${timeline.length} over ${threshold.toFixed(2)} ms`);
