@@ -285,6 +285,39 @@ describe('search index', () => {
     );
   }, 240_000);
 
+  it('updated by a long page in slices, never answers a search half updated: the revision before is searched anew, the one after when the update ends', async () => {
+    const w = await world(JSON.stringify({ openapi: '3.1.0', info: { title: 'Zoo', version: '1' }, paths: {} }));
+    await publish(w, [{ operation: 'insert_page', title: 'Wolf', document: { markdown: 'A lynx.' } }]);
+    const derived = createDerivedCache();
+    const targetOf = async () => {
+      const space = (await w.platform.store.read((tx) => tx.get(TABLES.spaces, w.spaceId))) as SpaceRecord;
+      return { revision: await w.platform.store.read((tx) => loadRevision(tx, space.revision)), organizationId: w.organizationId };
+    };
+    const before = await targetOf();
+    const search = (target: typeof before, query: string) =>
+      w.platform.store.read(async (tx) => {
+        const context = { tx, derived, workers: inlineWorkers, blobs: w.blobs };
+        const [kept, scratch] = [await withSearchIndex(context, target, (index) => index.search(queryWords(query), 0, 10)), (await buildIndex(context, target)).search(queryWords(query), 0, 10)];
+        return { kept, scratch };
+      });
+    await search(before, 'lynx');
+    // Tens of thousands of new terms: many slices of the update, with pauses between them.
+    const long = Array.from({ length: 40_000 }, (_, i) => `lynx${i}`).join(' ');
+    await publish(w, [{ operation: 'insert_page', title: 'Long', document: { markdown: `Lynx and ${long}` } }]);
+    const after = await targetOf();
+    const updated = search(after, 'lynx');
+    // The revision before's index is taken over as soon as the plan is read; a search of that revision
+    // during the update builds its own.
+    while (derived.peek(SEARCH_KIND, before.revision.id) !== undefined) await new Promise((resolve) => setTimeout(resolve, 0));
+    const during = await search(before, 'lynx');
+    expect(during.kept.count).toBe(1);
+    expect(during.kept).toEqual(during.scratch);
+    const { kept, scratch } = await updated;
+    expect(kept.count).toBe(2);
+    expect(kept).toEqual(scratch);
+    await w.platform.close();
+  }, 60_000);
+
   it('restored from its image (as a worker thread sends it back), answers and updates as the index it was made of', async () => {
     const page = fc.record({ title: words(3), description: fc.option(words(3), { nil: undefined }), markdown: body });
     const pages = fc.array(page, { minLength: 1, maxLength: 12 });

@@ -1,7 +1,7 @@
 import type { ComputedSource, PageEntry } from '../content/model.js';
 import { packedBuffers, StringPacker, unpack, type PackedStrings } from '../packed-strings.js';
 import { excerptOf, sectionsOf } from './sections.js';
-import { countTerms, TextIndex, wordsIn, type CountedTerms, type Expansion, type TextIndexImage } from './text-index.js';
+import { countTerms, drain, TextIndex, wordsIn, type CountedTerms, type Expansion, type TextIndexImage } from './text-index.js';
 import { requiredWords, type Words } from './words.js';
 
 /**
@@ -265,24 +265,42 @@ export class SearchIndex {
 
   /** Adds a page (not yet in it). */
   add(page: IndexedPage): void {
+    drain(this.adding(page));
+  }
+
+  /**
+   * Adds a page as `add` does, in steps of a few hundred terms (TextIndex.adding), for a caller that pauses
+   * between them while no search can reach the index (build.ts, applyUpdate).
+   */
+  *adding(page: IndexedPage): Generator<void, void, undefined> {
     const { document } = page;
-    this.pages.add(document.id, document.fields, { title: document.title, path: document.path, sections: page.sections.length });
+    yield* this.pages.adding(document.id, document.fields, { title: document.title, path: document.path, sections: page.sections.length });
     this.tieBreaks[this.pages.numberOf(document.id)!] = hashText(document.path);
-    page.sections.forEach((section) => {
-      this.sections.add(section.id, section.fields, { anchor: section.anchor, heading: section.heading, excerpt: section.excerpt });
-    });
+    for (const section of page.sections) {
+      yield* this.sections.adding(section.id, section.fields, { anchor: section.anchor, heading: section.heading, excerpt: section.excerpt });
+    }
   }
 
   /** Removes a page, given exactly as it was added (anything else throws). */
   remove(page: IndexedPage): void {
-    this.pages.remove(page.document.id, page.document.fields);
-    for (const section of page.sections) this.sections.remove(section.id, section.fields);
+    drain(this.removing(page));
+  }
+
+  /** Removes a page as `remove` does, in steps (see `adding`). */
+  *removing(page: IndexedPage): Generator<void, void, undefined> {
+    yield* this.pages.removing(page.document.id, page.document.fields);
+    for (const section of page.sections) yield* this.sections.removing(section.id, section.fields);
     this.computed.delete(page.document.id);
   }
 
   /** Adds a computed page with the content it expands into (see ComputedEntry). */
   addComputed(entry: ComputedEntry): void {
-    this.add(entry.page);
+    drain(this.addingComputed(entry));
+  }
+
+  /** Adds a computed page as `addComputed` does, in steps (see `adding`). */
+  *addingComputed(entry: ComputedEntry): Generator<void, void, undefined> {
+    yield* this.adding(entry.page);
     this.computed.set(entry.page.document.id, entry);
   }
 

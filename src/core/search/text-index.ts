@@ -99,6 +99,14 @@ export function countTerms(text: string): CountedTerms {
   return { terms: [...counts.keys()].join('\n'), counts: Uint32Array.from(counts.values()), length: terms.length };
 }
 
+/** How many terms `adding` and `removing` take in or out between two steps: some hundreds of µs of work. */
+const TERMS_PER_STEP = 512;
+
+/** Runs a generator of steps to its end, in one go. */
+export function drain(steps: Iterator<void>): void {
+  while (!steps.next().done);
+}
+
 /** The distinct terms of counted text, in the order of its counts. */
 const termsIn = (counted: CountedTerms): string[] => (counted.counts.length === 0 ? [] : counted.terms.split('\n'));
 
@@ -180,20 +188,33 @@ export class TextIndex<D> {
 
   /** Adds a document (its id must be new) with the counted terms of each field (countTerms). */
   add(id: string, fields: readonly CountedTerms[], data: D): void {
+    drain(this.adding(id, fields, data));
+  }
+
+  /**
+   * Adds a document as `add` does, in steps of TERMS_PER_STEP terms: the caller may pause between two, while
+   * no search can reach the index (build.ts, applyUpdate), since a long page has tens of thousands of terms.
+   */
+  *adding(id: string, fields: readonly CountedTerms[], data: D): Generator<void, void, undefined> {
     if (this.numbers.has(id)) throw new Error(`text index: ${id} is already in it`);
     const number = this.free.pop() ?? this.slots.length;
-    fields.forEach((counted, field) => {
+    let done = 0;
+    for (let field = 0; field < fields.length; field++) {
+      const counted = fields[field];
       this.lengths[field][number] = counted.length;
       this.totals[field] += counted.length;
-      termsIn(counted).forEach((term, at) => {
+      const terms = termsIn(counted);
+      for (let at = 0; at < terms.length; at++) {
+        const term = terms[at];
         let postings = this.postings.get(term);
         if (!postings) {
           this.postings.set(term, (postings = []));
           this.dictionary?.set(term, true);
         }
         (postings[field] ??= new PostingList()).set(number, counted.counts[at]);
-      });
-    });
+        if (++done % TERMS_PER_STEP === 0) yield;
+      }
+    }
     this.slots[number] = { id, data };
     this.numbers.set(id, number);
   }
@@ -203,12 +224,21 @@ export class TextIndex<D> {
    * index would no longer match its documents.
    */
   remove(id: string, fields: readonly CountedTerms[]): void {
+    drain(this.removing(id, fields));
+  }
+
+  /** Removes a document as `remove` does, in steps (see `adding`). */
+  *removing(id: string, fields: readonly CountedTerms[]): Generator<void, void, undefined> {
     const number = this.numbers.get(id);
     if (number === undefined) throw new Error(`text index: ${id} is not in it`);
-    fields.forEach((counted, field) => {
+    let done = 0;
+    for (let field = 0; field < fields.length; field++) {
+      const counted = fields[field];
       if (counted.length !== this.lengths[field][number]) throw new Error(`text index: ${id} changed before its removal`);
       this.totals[field] -= counted.length;
-      termsIn(counted).forEach((term, at) => {
+      const terms = termsIn(counted);
+      for (let at = 0; at < terms.length; at++) {
+        const term = terms[at];
         const postings = this.postings.get(term);
         const list = postings?.[field];
         if (list?.get(number) !== counted.counts[at]) throw new Error(`text index: ${id} changed before its removal`);
@@ -219,8 +249,9 @@ export class TextIndex<D> {
           this.postings.delete(term);
           this.dictionary?.delete(term);
         }
-      });
-    });
+        if (++done % TERMS_PER_STEP === 0) yield;
+      }
+    }
     this.slots[number] = undefined;
     this.free.push(number);
     this.numbers.delete(id);
