@@ -61,6 +61,8 @@ describe('Markdown and the JSON document', () => {
     ['2. >\n    **\n<span>\n', '2. >\n\n   \\*\\*\n\n   <span>\n'],
     ['+ >\n    code\n</pre>\n', '- >\n\n  code\n\n  </pre>\n'],
     ['>2. \n>2. [^a]\n<span>\n>>', '> 2.\n>\n> 3. \\[^a]\n>\n>    <span>\n>\n> >\n'],
+    // An item whose footnote definition prints a blank line between its blocks reads back spread.
+    ['* \n    [^a]: ~~\n<span>\n  *', '- [^a]: \\~\\~\n\n      <span>\n\n  -\n'],
   ])('prints %j loose at once, as it reads back', (markdown, printed) => {
     expect(normalizeMarkdown(markdown)).toBe(printed);
     expect(normalizeMarkdown(printed)).toBe(printed);

@@ -28,6 +28,7 @@ const EXAMPLES: [string][] = [
   ['[^a]:\n\n[r]: /u "t\n    [^a]:'],
   ['[^a]: [^a]\\:*'],
   ['- x\n* - -'],
+  ['* \n    [^a]: ~~\n<span>\n  *'],
 ];
 
 let web: ImportSourceServer;

@@ -22,6 +22,10 @@ import { defaultHandlers, type Handle, type Options as ToMarkdownOptions, type S
  *   paragraph would take in, or indented code) or two items (after HTML that ends only at a blank line), the
  *   printer puts one, so the list reads back loose and its next print spreads every item: the second write of
  *   a body changed it. Such a list is printed loose from the first.
+ * - Items that hold a footnote definition of several blocks: the printer puts a blank line between the
+ *   definition's blocks, and mdast reads an item as spread for a blank line anywhere in it but in a list or a
+ *   quote (a definition is a container it does not count), so the item's next print put a blank line between
+ *   the definition and its next block. Such an item is printed spread from the first.
  * - Inline HTML over two lines: the parser takes up to 3 spaces off the start of each of its lines after
  *   the first, so `<a` then `    >` holds `<a\n >`, which printed as it is reads back as a paragraph and a
  *   block quote. Inline HTML's later lines are printed 3 spaces in: they read back as they were, and none
@@ -90,14 +94,27 @@ function printsLoose(node: List, state: State): boolean {
   );
 }
 
+/** Whether a footnote definition prints a blank line: between two of its blocks, or in a definition it holds. */
+function definitionPrintsBlankLine(node: RootContent): boolean {
+  return node.type === 'footnoteDefinition' && (node.children.length > 1 || node.children.some(definitionPrintsBlankLine));
+}
+
+/** Whether an item of several blocks reads back spread, for a blank line in a footnote definition it holds (see the module comment). */
+const readsSpread = (item: ListItem) => !item.spread && item.children.length > 1 && item.children.some(definitionPrintsBlankLine);
+
 /**
  * Prints a list as the default handler does, forgetting the last bullet when the list opens a list item,
- * and loose from the start when a blank line must stand in it (see the module comment).
+ * loose from the start when a blank line must stand in it, and each item spread that reads back so (see
+ * the module comment).
  */
 const list: Handle = (node: List, parent, state, info) => {
   if (parent?.type === 'listItem' && parent.children[0] === node) state.bulletLastUsed = undefined;
-  // A loose copy: the tree given to the printer stays as it was.
-  const printed = !node.spread && printsLoose(node, state) ? { ...node, spread: true, children: node.children.map((item) => ({ ...item, spread: true })) } : node;
+  // Copies: the tree given to the printer stays as it was.
+  const printed = !node.spread && printsLoose(node, state)
+    ? { ...node, spread: true, children: node.children.map((item) => ({ ...item, spread: true })) }
+    : node.children.some(readsSpread)
+      ? { ...node, children: node.children.map((item) => (readsSpread(item) ? { ...item, spread: true } : item)) }
+      : node;
   return defaultHandlers.list(printed, parent, state, info);
 };
 
