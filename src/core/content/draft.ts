@@ -220,10 +220,18 @@ export class RevisionDraft {
   async insertPage(fields: NewPage, into: string | null, at?: number): Promise<PageEntry> {
     checkTitle(fields.title);
     const id = fields.id ?? this.ctx.ids.id();
-    if (await this.pages.has(id)) throw badRequest(`A page ${id} exists already`);
-    const parent = await this.parentFor(fields.type, into);
-    const slug = fields.slug === undefined ? await this.freeSlug(parent, slugify(fields.title)) : await this.checkSlug(parent, fields.slug, id);
-    const order = fields.order === undefined ? await this.orderAt(into, at, undefined) : await this.freeOrder(into, fields.order, id);
+    // The three maps are read at once (PostgreSQL: a round trip a level for all three, not for each in turn), and
+    // their answers taken in order, so that the first problem found is the same as one after the other.
+    const taken = this.pages.has(id);
+    const parentOf = this.parentFor(fields.type, into);
+    const orderOf = fields.order === undefined ? this.orderAt(into, at, undefined) : this.freeOrder(into, fields.order, id);
+    const slugOf = parentOf.then((parent) => (fields.slug === undefined ? this.freeSlug(parent, slugify(fields.title)) : this.checkSlug(parent, fields.slug, id)));
+    slugOf.catch(() => undefined);
+    orderOf.catch(() => undefined);
+    if (await taken) throw badRequest(`A page ${id} exists already`);
+    const parent = await parentOf;
+    const slug = await slugOf;
+    const order = await orderOf;
     if (fields.type === 'link' && !fields.target) throw badRequest('target: a link page needs a target');
     if (fields.type === 'computed' && !fields.computed) throw badRequest('computed: a computed page needs its source');
     if (fields.layout !== undefined && !LAYOUT_TYPES.has(fields.type)) throw badRequest(`layout: a ${fields.type} page has no layout`);
