@@ -32,6 +32,11 @@ const LIST = Array.from({ length: 600 }, (_, i) => `${'  '.repeat(i)}- x`).join(
 /** 50,000 emphasis runs and a line of 100,000 `_`: stored after holding the server 125 s before the limit. */
 const CROWDED = `${'*a'.repeat(50_000)}\n${'_'.repeat(100_000)}`;
 
+/**
+ * Within the limits as sent; its canonical spelling puts the lone tag's HTML block after a blank line, where
+ * the scan counts its lines as Markdown (33 open strikethrough delimiters). Found by fuzzing normalization.
+ */
+const STORED_BEYOND = `-     >[\n<span>\n${'~'.repeat(MAX_MARKDOWN_DEPTH + 1)}a`;
 const TOO_DEEP = new RegExp(`nests \\d+ levels deep; Markdown may nest at most ${MAX_MARKDOWN_DEPTH} `);
 const TOO_CROWDED = new RegExp(`holds more than ${MAX_PARAGRAPH_DELIMITERS} emphasis, strikethrough and bracket delimiters`);
 
@@ -66,6 +71,8 @@ httpSuite(
         // Deeper than the request pipeline reads JSON.
         [`{"document":${quotedDocument(15_000)}}`, /^changes: must be nested at most 256 levels deep$/],
         [`{"document":${quotedDocument(MAX_MARKDOWN_DEPTH + 1)}}`, /document\.document \(as Markdown\): line 1 nests 33 levels deep/],
+        // Within the limits as sent, beyond them as it would be stored (then refused when written back as read).
+        [JSON.stringify(md(STORED_BEYOND)), /document\.markdown \(as stored\): line 6 nests 33 levels deep/],
       ];
       for (const [document, message] of refusals) {
         for (const change of [`{"operation":"insert_page","title":"Deep","document":${document}}`, `{"operation":"update_page","page":"${page}","document":${document}}`]) {
@@ -93,6 +100,7 @@ httpSuite(
         [JSON.stringify({ markdown: `${'*a'.repeat(9000)}` }), new RegExp(`^body\\.markdown: the paragraph at line 1 ${TOO_CROWDED.source}`)],
         [`{"document":${quotedDocument(MAX_MARKDOWN_DEPTH + 1)}}`, /^body\.document \(as Markdown\): line 1 nests 33 levels deep/],
         [`{"document":${quotedDocument(100)}}`, /^body\.document: nodes nest more than 72 levels deep/],
+        [JSON.stringify({ markdown: STORED_BEYOND }), /^body\.markdown \(as stored\): line 6 nests 33 levels deep/],
       ] as const) {
         for (const [method, path] of [
           ['post', comments],

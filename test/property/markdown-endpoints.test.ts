@@ -29,6 +29,7 @@ const EXAMPLES: [string][] = [
   ['[^a]: [^a]\\:*'],
   ['- x\n* - -'],
   ['* \n    [^a]: ~~\n<span>\n  *'],
+  [`-     >[\n<span>\n${'~'.repeat(33)}a`],
 ];
 
 let web: ImportSourceServer;

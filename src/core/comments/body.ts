@@ -20,7 +20,10 @@ import { MAX_BODY_LENGTH, type BodyFormat, type BodyValue } from './schemas.js';
 export function markdownOfBody(body: BodyValue): string {
   if (body.markdown !== undefined) {
     assertMarkdownLimits(body.markdown, 'body.markdown');
-    return normalizeMarkdown(body.markdown);
+    const stored = normalizeMarkdown(body.markdown);
+    // What is stored must read and write back, as a page's body (content/author/page-text.ts).
+    assertMarkdownLimits(stored, 'body.markdown (as stored)');
+    return stored;
   }
   if (body.document === undefined) return '';
   let markdown: string;

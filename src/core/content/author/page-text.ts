@@ -29,7 +29,8 @@ export interface PageText {
 /** Reads a change's body (see the module comment); a body beyond the limits, or a malformed document, is a 400. */
 export function readPageText({ document, rewrite }: PageTextInput): PageText {
   const markdown = 'markdown' in document ? document.markdown : 'document' in document ? documentToMarkdown(document.document) : '';
-  assertMarkdownLimits(markdown, 'markdown' in document ? 'document.markdown' : 'document.document (as Markdown)');
+  const where = 'markdown' in document ? 'document.markdown' : 'document.document (as Markdown)';
+  assertMarkdownLimits(markdown, where);
   const { meta, heading, body } = splitPageRoot(parseMarkdown(markdown));
   const urls = new Set<string>();
   visitUrls(body, (node) => {
@@ -37,7 +38,11 @@ export function readPageText({ document, rewrite }: PageTextInput): PageText {
     if (to !== undefined) node.url = to;
     urls.add(node.url);
   });
-  return { meta, ...(heading !== undefined && { heading }), markdown: stringifyMarkdown(body), urls: [...urls] };
+  const stored = stringifyMarkdown(body);
+  // What is stored must read and write back: its canonical spelling may meet a limit its input did not (the
+  // scan counts the lines of a lone tag's HTML block as Markdown, and printing may start one).
+  assertMarkdownLimits(stored, `${where} (as stored)`);
+  return { meta, ...(heading !== undefined && { heading }), markdown: stored, urls: [...urls] };
 }
 
 /** readPageText as a job. */
