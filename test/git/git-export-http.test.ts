@@ -196,6 +196,20 @@ httpSuite(
       expect((await gitExport(space.id, { url: other.url, repoProjectDirectory: 'docs' })).operation.error).toMatch(/has commits the space has not imported/);
     });
 
+    it('refuses to write over commits the space has not imported after a failed import of another repository', { timeout: 60_000 }, async () => {
+      const repo = repository();
+      const space = await synced(repo);
+      expect((await gitExport(space.id, { url: repo.url, repoProjectDirectory: 'docs' })).operation.state).toBe('success');
+      // The failed import names another repository in the sync; the base still came from this one.
+      expect((await post(space.id, 'import', { url: `${server.url}/missing.git`, ref: 'refs/heads/main' })).status).toBe(204);
+      await h().platform.settle();
+      expect((await h().owner.get(`/v1/spaces/${space.id}/git/info`)).body.operation.state).toBe('failure');
+      server.commit(repo.name, { 'docs/content/setup.md': '# Setup\n\nChanged in Git.\n' }, 'Edit in Git');
+      const refused = await gitExport(space.id, { url: repo.url, repoProjectDirectory: 'docs' });
+      expect(refused.operation.error).toMatch(/^refs\/heads\/main has commits the space has not imported/);
+      expect(git(server.clone(repo.name), 'log', '-1', '--format=%s').trim()).toBe('Edit in Git');
+    });
+
     it('uses credentials for the connection only: never in an answer, a record or a commit', { timeout: 60_000 }, async () => {
       const repo = repository({ 'README.md': '# Private\n' }, secured);
       const space = await a.space();

@@ -31,7 +31,6 @@ export async function exportAfterMerge(ctx: WriteContext, spaceId: string, chang
     operationId,
     startedAt: ctx.now,
     remote: await remoteWith(ctx.secrets, spaceId, sync.url, sync.credentials),
-    sameRepository: true,
     request,
     commitMessage: messageOf(changeRequest),
     projectDirectory: sync.projectDirectory ?? '',

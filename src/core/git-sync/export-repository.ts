@@ -35,8 +35,6 @@ export const exportToGitRepository = writeOperation({
       operationId: started.operationId,
       startedAt: started.startedAt,
       remote,
-      // Read before this request named the repository in the space's sync (recordRunning).
-      sameRepository: started.previous?.url === remote.url && started.previous.ref === input.ref,
       request: { url: input.url, ref: input.ref, ...(input.repoTreeURL !== undefined && { repoTreeURL: input.repoTreeURL }) },
       commitMessage: input.commitMessage,
       projectDirectory,

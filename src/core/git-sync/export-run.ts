@@ -3,7 +3,7 @@ import { ApiError, badRequest } from '../errors.js';
 import { TABLES, type RevisionRecord, type SpaceRecord } from '../records.js';
 import { isPlatformCommitOf, withPlatformTrailer } from './commit-trailer.js';
 import { headDocs, projectFolder } from './export-edit.js';
-import type { GitSyncRecord } from './git-sync-record.js';
+import { isSyncedWith, type GitSyncRecord } from './git-sync-record.js';
 import { inGitTurn } from './git-turn.js';
 import { GIT_IMPORT_LIMITS } from './fetch-repository.js';
 import { recordOperation, type RepositoryRequest } from './git-sync-state.js';
@@ -31,12 +31,6 @@ export interface ExportRun {
   readonly startedAt: string;
   /** The remote, its credentials apart from its URL. */
   readonly remote: GitRemote;
-  /**
-   * Whether the space was last synced with this repository and branch when the export was asked: only then
-   * is a head that is not the last sync's commit one with commits the space has not imported (another
-   * repository's head is simply where the export goes on top of).
-   */
-  readonly sameRepository: boolean;
   /** The repository as the request named it (credentials included, for this run only). */
   readonly request: RepositoryRequest;
   readonly commitMessage: string;
@@ -78,7 +72,10 @@ async function exportOnce(ports: Ports, run: ExportRun): Promise<Outcome> {
   const { sync, revision, content } = state;
   if (isOutdated(sync, run.timestamp)) return { skipped: true };
   const branch = run.request.ref.slice('refs/heads/'.length);
-  const linked = run.sameRepository && sync?.commit !== undefined && sync.url === run.remote.url && sync.ref === run.request.ref;
+  // Only a head of the repository and branch the sync's base came from can have commits the space has not
+  // imported (another one's head is simply where the export goes on top of). The base's own record says so:
+  // `url` and `ref` name the last operation's, which a failed one may have changed.
+  const linked = sync?.commit !== undefined && isSyncedWith(sync, run.remote.url, run.request.ref);
   // Where the last sync found the pages and files: the export writes them there again (a repository laid out
   // its own way is not moved), and records where it wrote every one.
   let paths = sync?.paths ?? {};

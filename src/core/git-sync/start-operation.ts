@@ -48,12 +48,11 @@ export async function keepRequest(ctx: WriteContext, spaceId: string, request: S
   await ctx.tx.put(TABLES.gitSyncs, kept);
 }
 
-/** An operation a request started: its space, its id in the space's Git Sync state, when it started, and the space's sync before it. */
+/** An operation a request started: its space, its id in the space's Git Sync state, and when it started. */
 export interface StartedOperation {
   readonly space: SpaceRecord;
   readonly operationId: string;
   readonly startedAt: string;
-  readonly previous: GitSyncRecord | undefined;
 }
 
 /** What a Git Sync request names: the space and the repository. */
@@ -76,5 +75,5 @@ export async function startGitOperation(
   if (options.skip?.(previous)) return undefined;
   const operationId = await recordRunning(ctx, space.id, input, direction);
   if (options.keep !== false) await keepRequest(ctx, space.id, input);
-  return { space, operationId, startedAt: ctx.now, previous };
+  return { space, operationId, startedAt: ctx.now };
 }
