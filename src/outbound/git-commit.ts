@@ -65,34 +65,36 @@ async function writeFolder(dir: string, folder: Folder): Promise<string | undefi
   return tree.length === 0 ? undefined : git.writeTree({ fs, dir, tree });
 }
 
-/** The tree of `base` (absent: empty) with the edit applied: its id ('' for an empty tree). */
-async function editedTree({ dir, cache }: Scratch, base: string | undefined, edit: TreeEditInput): Promise<string> {
+/** The tree of `base` (absent: empty) with the edit applied: its id, and the blob id of each file written by path. */
+async function editedTree({ dir, cache }: Scratch, base: string | undefined, edit: TreeEditInput): Promise<{ tree: string; blobs: [string, string][] }> {
   const root = base === undefined ? { type: 'folder' as const, entries: new Map<string, Entry>() } : await readFolder(dir, cache, base);
   for (const path of edit.remove) {
     const parts = path.split('/');
     folderAt(root, parts.slice(0, -1), false)?.entries.delete(parts.at(-1)!);
   }
+  const blobs: [string, string][] = [];
   for (const [path, bytes] of edit.write) {
     const parts = path.split('/');
     const oid = await git.writeBlob({ fs, dir, blob: bytes });
+    blobs.push([path, oid]);
     folderAt(root, parts.slice(0, -1), true)!.entries.set(parts.at(-1)!, { mode: '100644', oid, type: 'blob' });
   }
-  return (await writeFolder(dir, root)) ?? (await git.writeTree({ fs, dir, tree: [] }));
+  return { tree: (await writeFolder(dir, root)) ?? (await git.writeTree({ fs, dir, tree: [] })), blobs };
 }
 
 /** A person of a commit at a time, as isomorphic-git takes it. */
 const signature = (person: GitPerson, time: number) => ({ ...person, timestamp: Math.floor(time / 1000), timezoneOffset: 0 });
 
-/** How a commit went, as it crosses back: the commit pushed, none because the tree stays as it was, or why it failed. */
-export type CommitResult = { readonly pushed: GitCommitInfo } | { readonly unchanged: true } | { readonly failure: string };
+/** How a commit went, as it crosses back: the commit pushed, none because the tree stays as it was (with the blob id of each file written), or why it failed. */
+export type CommitResult = (({ readonly pushed: GitCommitInfo } | { readonly unchanged: true }) & { readonly blobs: [string, string][] }) | { readonly failure: string };
 
 /** Commits an edit on the fetched head (undefined: a new branch) of `branch` and pushes it (see GitTransport.commitTree). */
 export async function commitAndPush(scratch: Scratch, remote: GitRemote, branch: string, head: string | undefined, edit: TreeEditInput, maxTransferBytes: number): Promise<CommitResult> {
   const { dir, cache } = scratch;
   try {
     const base = head === undefined ? undefined : (await git.readCommit({ fs, dir, cache, oid: head })).commit.tree;
-    const tree = await editedTree(scratch, base, edit);
-    if (tree === base) return { unchanged: true };
+    const { tree, blobs } = await editedTree(scratch, base, edit);
+    if (tree === base) return { unchanged: true, blobs };
     const oid = await git.commit({
       fs,
       dir,
@@ -105,7 +107,7 @@ export async function commitAndPush(scratch: Scratch, remote: GitRemote, branch:
       ref: 'refs/heads/export',
     });
     await git.push({ fs, http: scratch.http, dir, cache, remote: 'origin', ref: 'refs/heads/export', remoteRef: `refs/heads/${branch}`, ...scratch.auth });
-    return { pushed: { oid, message: edit.message } };
+    return { pushed: { oid, message: edit.message }, blobs };
   } catch (error) {
     const failure = error as { code?: string; data?: { prettyDetails?: string } };
     if (failure.code === 'PushRejectedError') return { failure: `${remote.url}: ${branch} moved while the export ran; export again` };

@@ -75,7 +75,8 @@ export function createGitTransport(options: GitTransportOptions): GitTransport {
           edit: { ...change, write: [...change.write], remove: [...change.remove] },
         };
         const result = await relayed(options, commitJob, input, limits.maxTransferBytes);
-        return 'pushed' in result ? result : { unchanged: head?.commit };
+        const blobs = new Map(result.blobs);
+        return 'pushed' in result ? { pushed: result.pushed, blobs } : { unchanged: head?.commit, blobs };
       }),
   };
 }

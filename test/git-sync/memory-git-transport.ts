@@ -1,3 +1,4 @@
+import { gitBlobOid } from '../../src/core/content/git.js';
 import { GitTransportError, type FetchedTree, type GitTransport, type GitTreeFile } from '../../src/core/git-sync/transport.js';
 
 /**
@@ -37,10 +38,12 @@ export function memoryGitTransport(): GitTransport & { head(url: string, branch:
       for (const path of change.remove) files.delete(path);
       for (const [path, bytes] of change.write) files.set(path, bytes);
       const same = head !== undefined && files.size === head.files.size && [...files].every(([path, bytes]) => head.files.has(path) && Buffer.compare(bytes, head.files.get(path)!) === 0);
-      if (same || (head === undefined && files.size === 0)) return { unchanged: fetched?.commit };
+      const blobs = new Map<string, string>();
+      for (const [path, bytes] of change.write) blobs.set(path, await gitBlobOid(bytes));
+      if (same || (head === undefined && files.size === 0)) return { unchanged: fetched?.commit, blobs };
       const oid = (++commits).toString(16).padStart(40, '0');
       branches.set(key(remote.url, branch), { oid, message: change.message, files });
-      return { pushed: { oid, message: change.message } };
+      return { pushed: { oid, message: change.message }, blobs };
     },
   };
 }

@@ -94,6 +94,7 @@ httpSuite(
         authToken: h().owner.token,
         serviceBinding: { fetch: (input, init) => h().send(new URL(String(input)).pathname, init) },
       }) as unknown as GitClient;
+      const exported = (await h().owner.get(`/v1/spaces/${space.id}`)).body.revision;
       const answer = await client.spaces.exportToGitRepository(space.id, { url: repo.url, ref: 'refs/heads/main', commitMessage: 'Docs from the platform', repoProjectDirectory: 'docs' });
       expect(answer.status).toBe(204);
       await h().platform.settle();
@@ -104,15 +105,14 @@ httpSuite(
       expect(parent).toBe(git(clone, 'rev-parse', 'HEAD~1').trim());
       expect(author).toBe('Olive Owner <owner@acme.test>');
       expect(committer).toBe('docs-platform <git-sync@docs-platform.invalid>');
-      const revision = (await h().owner.get(`/v1/spaces/${space.id}`)).body.revision;
-      expect(message.join('\n')).toBe(`Docs from the platform\n\nDocs-Platform-Revision: ${space.id}/${revision}`);
+      expect(message.join('\n')).toBe(`Docs from the platform\n\nDocs-Platform-Revision: ${space.id}/${exported}`);
       for (const [path, text] of Object.entries(CODE).filter(([path]) => !/^docs\/(\.gitbook\.yaml|content\/(?!NOTES))/.test(path))) expect(readFileSync(join(clone, path), 'utf8')).toBe(text);
       expect(readFileSync(join(clone, 'docs/.gitbook.yaml'), 'utf8')).toMatch(/^root: \.\/content\/\n/);
       expect(readFileSync(join(clone, 'docs/content/setup.md'), 'utf8')).toBe('# Setup\n\nInstall it with `npm i`.\n');
       expect(readFileSync(join(clone, 'docs/content/guide/etape-une.md'), 'utf8')).toBe('# Étape une\n\nFirst, see [setup](../setup.md).\n');
       expect(readFileSync(join(clone, 'docs/content/SUMMARY.md'), 'utf8')).toContain('- [Guide](guide/README.md)\n  - [Étape une](guide/etape-une.md)');
       const content = (await h().owner.get(`/v1/spaces/${space.id}/content`)).body;
-      expect(content.git).toEqual({ oid: git(clone, 'rev-parse', 'HEAD').trim(), message: `Docs from the platform\n\nDocs-Platform-Revision: ${space.id}/${revision}\n`, ref: 'refs/heads/main', createdByService: true });
+      expect(content.git).toEqual({ oid: git(clone, 'rev-parse', 'HEAD').trim(), message: `Docs from the platform\n\nDocs-Platform-Revision: ${space.id}/${exported}\n`, ref: 'refs/heads/main', createdByService: true });
     });
 
     it('makes no commit for a space unchanged since its last sync', { timeout: 60_000 }, async () => {
@@ -208,6 +208,35 @@ httpSuite(
       const refused = await gitExport(space.id, { url: repo.url, repoProjectDirectory: 'docs' });
       expect(refused.operation.error).toMatch(/^refs\/heads\/main has commits the space has not imported/);
       expect(git(server.clone(repo.name), 'log', '-1', '--format=%s').trim()).toBe('Edit in Git');
+    });
+
+    it('gives each exported page and file the git.oid and git.path of the commit pushed, and an import of that commit is a no-op', { timeout: 60_000 }, async () => {
+      const repo = repository({ ...CODE, 'docs/content/.gitbook/assets/logo.png': 'not really a PNG' });
+      const space = await synced(repo);
+      const setup = a.byTitle(await a.pages(space.id), 'Setup');
+      // A body changed, a page new, and a page whose text stays but whose front matter changes.
+      await edit(space.id, [
+        { operation: 'update_page', page: setup.id, document: md('Install it with `npm i`.') },
+        { operation: 'insert_page', title: 'Later', document: md('New on the platform.') },
+        { operation: 'update_page', page: a.byTitle(await a.pages(space.id), 'Welcome').id, description: 'The first page' },
+      ]);
+      expect((await gitExport(space.id, { url: repo.url, repoProjectDirectory: 'docs' })).operation.state).toBe('success');
+      const clone = server.clone(repo.name);
+      const blob = (path: string) => git(clone, 'rev-parse', `HEAD:docs/content/${path}`).trim();
+      const content = (await h().owner.get(`/v1/spaces/${space.id}/content`)).body;
+      const pages = a.flatten(content.pages);
+      expect(pages.map((page: any) => page.title)).toEqual(['Welcome', 'Setup', 'Later']);
+      for (const page of pages) expect(page.git, page.title).toEqual({ oid: blob(page.git.path), path: page.git.path });
+      expect(pages.map((page: any) => page.git.path)).toEqual(['README.md', 'setup.md', 'later.md']);
+      expect(content.files.map((file: any) => file.git)).toEqual([{ oid: blob('.gitbook/assets/logo.png'), path: '.gitbook/assets/logo.png' }]);
+      expect(content.git).toMatchObject({ oid: git(clone, 'rev-parse', 'HEAD').trim(), createdByService: true });
+      // The platform's own commit imports as nothing, and a second export finds nothing to commit.
+      const revision = (await h().owner.get(`/v1/spaces/${space.id}`)).body.revision;
+      expect((await post(space.id, 'import', { url: repo.url, ref: 'refs/heads/main', repoProjectDirectory: 'docs' })).status).toBe(204);
+      await h().platform.settle();
+      expect((await h().owner.get(`/v1/spaces/${space.id}`)).body.revision).toBe(revision);
+      expect((await gitExport(space.id, { url: repo.url, repoProjectDirectory: 'docs' })).operation.state).toBe('success');
+      expect(commits(repo.name)).toBe('2');
     });
 
     it('uses credentials for the connection only: never in an answer, a record or a commit', { timeout: 60_000 }, async () => {

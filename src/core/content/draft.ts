@@ -64,6 +64,8 @@ export interface PagePatch {
   readonly noIndex?: boolean;
   readonly noRobotsIndex?: boolean;
   readonly markdown?: string;
+  /** The Git blob id of `markdown`'s file, when the caller has it (an export's commit); else the body is hashed. */
+  readonly gitOid?: string;
   /** Points the page at a stored body as is (merge), instead of `markdown`; '' for none. */
   readonly document?: string;
   readonly target?: LinkTarget;
@@ -282,7 +284,7 @@ export class RevisionDraft {
     if (patch.computed !== undefined) next.computed = patch.computed;
     if (patch.layout !== undefined) next.layout = settleLayout(page.layout, patch.layout);
     if (patch.cover !== undefined) next.cover = patch.cover ?? undefined;
-    if (patch.markdown !== undefined) next.document = await this.body(patch.markdown);
+    if (patch.markdown !== undefined) next.document = await this.body(patch.markdown, patch.gitOid);
     if (patch.document !== undefined) next.document = patch.document === '' ? undefined : patch.document;
     let updated = tidy(next);
     if (JSON.stringify(updated) !== JSON.stringify(page)) updated = { ...updated, updatedAt: patch.updatedAt ?? this.ctx.now };

@@ -2,6 +2,7 @@ import type { WriteContext } from '../context.js';
 import { TABLES, type ChangeRequestRecord } from '../records.js';
 import { runExport, type ExportRun } from './export-run.js';
 import type { GitSyncRecord } from './git-sync-record.js';
+import { callerOf } from './queued-work.js';
 import { remoteWith } from './sealed-credentials.js';
 import { recordRunning } from './start-operation.js';
 
@@ -38,6 +39,7 @@ export async function exportAfterMerge(ctx: WriteContext, spaceId: string, chang
     force: false,
     standalone: false,
     author: { name: user.displayName, email: user.email },
+    caller: callerOf(ctx),
   };
   ctx.defer((ports) => runExport(ports, run));
 }

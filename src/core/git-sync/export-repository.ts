@@ -2,6 +2,7 @@ import { writeOperation } from '../operation.js';
 import { Id } from '../schemas.js';
 import { projectFolder } from './export-edit.js';
 import { isOutdated, runExport, type ExportRun } from './export-run.js';
+import { callerOf } from './queued-work.js';
 import { ExportToGitRepositoryBody } from './schemas.js';
 import { startGitOperation } from './start-operation.js';
 import { remoteOf } from './transport.js';
@@ -43,6 +44,7 @@ export const exportToGitRepository = writeOperation({
       standalone: input.standalone ?? false,
       ...(input.timestamp !== undefined && { timestamp: input.timestamp }),
       author: { name: user.displayName, email: user.email },
+      caller: callerOf(ctx),
     };
     ctx.defer((ports) => runExport(ports, run));
   },

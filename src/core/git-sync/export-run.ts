@@ -1,12 +1,15 @@
 import type { Ports } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import { TABLES, type RevisionRecord, type SpaceRecord } from '../records.js';
+import { spaceScope } from '../scopes.js';
 import { isPlatformCommitOf, withPlatformTrailer } from './commit-trailer.js';
 import { headDocs, projectFolder } from './export-edit.js';
 import { isSyncedWith, type GitSyncRecord } from './git-sync-record.js';
 import { inGitTurn } from './git-turn.js';
 import { GIT_IMPORT_LIMITS } from './fetch-repository.js';
-import { recordOperation, type RepositoryRequest } from './git-sync-state.js';
+import { recordOperation, type RepositoryRequest, type SyncedState } from './git-sync-state.js';
+import { commitExportedOids } from './exported-oids.js';
+import { writeAs, type GitImportCaller } from './queued-work.js';
 import { joinPath } from './repo-paths.js';
 import { readSyncedContent } from './space-content.js';
 import { GitTransportError, scrubCredentials, type FetchedTree, type GitCommitOutcome, type GitPerson, type GitRemote, type GitTreeEdit } from './transport.js';
@@ -41,14 +44,16 @@ export interface ExportRun {
   readonly standalone: boolean;
   readonly timestamp?: string;
   readonly author: GitPerson;
+  /** Who asked, for the revision that brings the commit's blob ids back (exported-oids.ts). */
+  readonly caller: GitImportCaller;
 }
 
 /**
  * How a run ended: the commit the branch has for the revision (pushed, or the head when nothing changed) and
- * where its pages and files are in the docs, or why it failed.
+ * where its pages and files are in the docs with the blob ids the commit gives them written, or why it failed.
  */
 type Outcome =
-  | { readonly revision: string; readonly commit?: string; readonly pushedMessage?: string; readonly paths: Readonly<Record<string, string>> }
+  | { readonly revision: string; readonly commit?: string; readonly pushedMessage?: string; readonly paths: Readonly<Record<string, string>>; readonly oids: Readonly<Record<string, string>> }
   | { readonly error: string }
   | { readonly skipped: true };
 
@@ -79,6 +84,8 @@ async function exportOnce(ports: Ports, run: ExportRun): Promise<Outcome> {
   // Where the last sync found the pages and files: the export writes them there again (a repository laid out
   // its own way is not moved), and records where it wrote every one.
   let paths = sync?.paths ?? {};
+  // Where a path of the docs is in the repository, once the head's configuration is read.
+  let located = (path: string) => path;
   const edit = async (head: FetchedTree | undefined): Promise<GitTreeEdit> => {
     const docs = headDocs(head, run.projectDirectory);
     const message = withPlatformTrailer(run.commitMessage, run.spaceId, revision.id);
@@ -90,31 +97,50 @@ async function exportOnce(ports: Ports, run: ExportRun): Promise<Outcome> {
     if (head !== undefined && linked && head.commit.oid === sync.commit && sync.revision === revision.id) return { ...commit, write: new Map(), remove: new Set() };
     const written = await ports.workers.run(writeRepositoryJob, { content, config: docs.config, recorded: paths }, ports.closing);
     paths = written.paths;
+    located = (path) => joinPath(docs.project, joinPath(docs.config.root, path));
     return { ...commit, write: new Map(written.files.map(([path, bytes]) => [joinPath(docs.project, path), bytes])), remove: docs.owned };
   };
   const outcome: GitCommitOutcome = await ports.gitTransport.commitTree(run.remote, branch, projectFolder(run.projectDirectory), GIT_IMPORT_LIMITS, edit);
-  if ('pushed' in outcome) return { revision: revision.id, commit: outcome.pushed.oid, pushedMessage: outcome.pushed.message, paths };
-  return { revision: revision.id, ...(outcome.unchanged && { commit: outcome.unchanged.oid }), paths };
+  const oids: Record<string, string> = {};
+  for (const [id, path] of Object.entries(paths)) {
+    const oid = outcome.blobs.get(located(path));
+    if (oid !== undefined) oids[id] = oid;
+  }
+  if ('pushed' in outcome) return { revision: revision.id, commit: outcome.pushed.oid, pushedMessage: outcome.pushed.message, paths, oids };
+  return { revision: revision.id, ...(outcome.unchanged && { commit: outcome.unchanged.oid }), paths, oids };
 }
 
 /**
  * Records a run's outcome (recordOperation: the state while the operation is the last one started); a
- * commit, unless standalone, becomes the sync's base, and a pushed one the revision's `git`.
+ * commit, unless standalone, becomes the sync's base, and a pushed one the revision's `git`. When the space
+ * is still at the exported revision and the commit gives its pages or files other blob ids, the space moves
+ * to a revision that has them (exported-oids.ts), which is then the base, as an import's would be.
  */
 async function recordExport(ports: Ports, run: ExportRun, outcome: Outcome): Promise<void> {
   const now = ports.clock.now().toISOString();
   const failed = 'error' in outcome;
   const operation = { state: failed ? ('failure' as const) : ('success' as const), direction: 'export' as const, startedAt: run.startedAt, endedAt: now, ...(failed && { error: outcome.error }) };
-  const synced = 'revision' in outcome && outcome.commit !== undefined && !run.standalone;
-  await ports.store.write(async (tx) => {
+  const syncs = 'revision' in outcome && outcome.commit !== undefined && !run.standalone;
+  await writeAs(ports, run.caller, async (ctx) => {
+    const { tx } = ctx;
     const applied = !failed && !('skipped' in outcome) && run.timestamp !== undefined ? { timestamp: run.timestamp } : {};
-    const base = synced ? { commit: outcome.commit, revision: outcome.revision, syncedUrl: run.remote.url, syncedRef: run.request.ref, paths: outcome.paths, exported: true as const } : {};
-    await recordOperation(tx, run.spaceId, run.request, operation, { operationId: run.operationId, now, synced: { ...base, ...applied } });
-    if ('revision' in outcome && outcome.pushedMessage !== undefined && outcome.commit !== undefined) {
-      const revision = (await tx.get(TABLES.revisions, outcome.revision)) as RevisionRecord | undefined;
-      const git = { oid: outcome.commit, message: outcome.pushedMessage, ref: run.request.ref, createdByService: true, ...(run.commitUrl !== undefined && { url: commitUrlOf(run.commitUrl, outcome.commit) }) };
-      if (revision) await tx.put(TABLES.revisions, { ...revision, git });
+    if (!('revision' in outcome) || outcome.commit === undefined) return recordOperation(tx, run.spaceId, run.request, operation, { operationId: run.operationId, now, synced: applied });
+    const revision = (await tx.get(TABLES.revisions, outcome.revision)) as RevisionRecord | undefined;
+    const pushed = outcome.pushedMessage === undefined ? undefined : { oid: outcome.commit, message: outcome.pushedMessage, ref: run.request.ref, createdByService: true, ...(run.commitUrl !== undefined && { url: commitUrlOf(run.commitUrl, outcome.commit) }) };
+    if (revision && pushed) await tx.put(TABLES.revisions, { ...revision, git: pushed });
+    let base: (SyncedState & { exported?: true }) | undefined = syncs ? { commit: outcome.commit, revision: outcome.revision, syncedUrl: run.remote.url, syncedRef: run.request.ref, paths: outcome.paths, exported: true } : undefined;
+    // Imports, merges and this write into one space queue instead of failing each other.
+    if (base) await tx.lock(spaceScope(run.spaceId), 'exclusive');
+    const space = base && ((await tx.get(TABLES.spaces, run.spaceId)) as SpaceRecord | undefined);
+    if (base && revision && space?.revision === revision.id) {
+      const git = pushed ?? revision.git;
+      const withOids = git === undefined ? undefined : await commitExportedOids(ctx, revision.id, outcome.oids, git);
+      if (withOids) {
+        await tx.put(TABLES.spaces, { ...space, revision: withOids.id, updatedAt: now });
+        base = { ...base, revision: withOids.id };
+      }
     }
+    await recordOperation(tx, run.spaceId, run.request, operation, { operationId: run.operationId, now, synced: { ...base, ...applied } });
   });
 }
 

@@ -3,7 +3,7 @@ import { writeOperation } from '../operation.js';
 import { Id } from '../schemas.js';
 import { IMPORT_DOING } from './apply-import.js';
 import { runGitImport } from './import-run.js';
-import type { GitImportInput } from './queued-work.js';
+import { callerOf, type GitImportInput } from './queued-work.js';
 import { ImportGitRepositoryBody } from './schemas.js';
 import { startGitOperation } from './start-operation.js';
 
@@ -27,8 +27,7 @@ export const importGitRepository = writeOperation({
     // Never skipped here: an import older than the last sync is recorded as one that changed nothing (apply-import.ts).
     const { space, operationId, startedAt } = (await startGitOperation(ctx, input, 'import', IMPORT_DOING))!;
     const queued: GitImportInput = { ...input, spaceId: space.id, operationId, startedAt };
-    const { actor, urls, clock, ids, secrets, fetch, fetchTimeoutMs, blobs, derived, workers } = ctx;
-    const context = { userId: actor.userId, urls, ports: { clock, ids, secrets, fetch, fetchTimeoutMs, blobs, derived, workers } };
-    ctx.defer((ports) => runGitImport(ports, context, queued));
+    const caller = callerOf(ctx);
+    ctx.defer((ports) => runGitImport(ports, caller, queued));
   },
 });

@@ -31,6 +31,12 @@ export interface GitImportCaller {
   readonly ports: ContextPorts;
 }
 
+/** The caller of an operation's context, for the work it queues. */
+export function callerOf(ctx: WriteContext): GitImportCaller {
+  const { actor, urls, clock, ids, secrets, fetch, fetchTimeoutMs, blobs, derived, workers } = ctx;
+  return { userId: actor.userId, urls, ports: { clock, ids, secrets, fetch, fetchTimeoutMs, blobs, derived, workers } };
+}
+
 /** The caller of a queued operation: its user read in the transaction that needs it. */
 function callerIn(tx: WriteTransaction, userId: string): Caller {
   return {

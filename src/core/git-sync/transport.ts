@@ -66,8 +66,12 @@ export interface GitTreeEdit {
   readonly time: number;
 }
 
-/** How a commit went: the commit pushed, or none because the edit left the head's tree as it was. */
-export type GitCommitOutcome = { readonly pushed: GitCommitInfo } | { readonly unchanged: GitCommitInfo | undefined };
+/**
+ * How a commit went: the commit pushed, or none because the edit left the head's tree as it was; either way
+ * the blob id of every file the edit wrote, by path from the repository's root (hashed where the commit was
+ * built, so that an export's pages and files take them as their `git.oid`).
+ */
+export type GitCommitOutcome = ({ readonly pushed: GitCommitInfo } | { readonly unchanged: GitCommitInfo | undefined }) & { readonly blobs: ReadonlyMap<string, string> };
 
 /** Reaches Git repositories. */
 export interface GitTransport {
