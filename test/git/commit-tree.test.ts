@@ -42,13 +42,15 @@ describe.skipIf(!hasGit() && !process.env.CI).each(JOB_RUNNERS)(`the Git transpo
     expect(git(clone, 'log', '-1', '--format=%P|%an <%ae>|%cn <%ce>|%B').trim()).toBe(`${head}|Ada Author <ada@acme.test>|docs-platform <git-sync@docs-platform.invalid>|Export the docs\n\nFrom the platform`);
     expect(readFileSync(join(clone, 'docs/new.md'), 'utf8')).toBe('# New');
     expect(existsSync(join(clone, 'docs/old.md'))).toBe(false);
+    // The blob id of every file written, as the commit has it.
+    expect(outcome.blobs).toEqual(new Map(['docs/new.md', 'docs/deep/er/page.md'].map((path) => [path, git(clone, 'rev-parse', `HEAD:${path}`).trim()])));
   });
 
   it('makes no commit when the edit changes nothing, and creates a branch that does not exist', async () => {
     server.createRepository('same');
     const head = server.commit('same', { 'a.md': '# A' });
     const unchanged = await transport.commitTree(remoteOf(`${server.url}/same.git`), 'main', '', LIMITS, async () => edit({ 'a.md': '# A' }));
-    expect(unchanged).toEqual({ unchanged: { oid: head, message: 'Edit the docs\n' } });
+    expect(unchanged).toEqual({ unchanged: { oid: head, message: 'Edit the docs\n' }, blobs: new Map([['a.md', git(server.clone('same'), 'rev-parse', 'HEAD:a.md').trim()]]) });
     const created = await transport.commitTree(remoteOf(`${server.url}/same.git`), 'docs', '', LIMITS, async (found) => {
       expect(found).toBeUndefined();
       return edit({ 'b.md': '# B' });
