@@ -26,6 +26,8 @@ import { defaultHandlers, type Handle, type Options as ToMarkdownOptions, type S
  *   definition's blocks, and mdast reads an item as spread for a blank line anywhere in it but in a list or a
  *   quote (a definition is a container it does not count), so the item's next print put a blank line between
  *   the definition and its next block. Such an item is printed spread from the first.
+ * - A link definition whose label starts with `^` (mdast reads `[^a]: *` after a leading `---` as one):
+ *   printed as it is, it reads back as a footnote definition. The `^` after a label's `[` is escaped.
  * - Inline HTML over two lines: the parser takes up to 3 spaces off the start of each of its lines after
  *   the first, so `<a` then `    >` holds `<a\n >`, which printed as it is reads back as a paragraph and a
  *   block quote. Inline HTML's later lines are printed 3 spaces in: they read back as they were, and none
@@ -121,5 +123,8 @@ const list: Handle = (node: List, parent, state, info) => {
 /** What markdown.ts's printer adds so that what it prints reads back as the same tree (see the module comment). */
 export const printStability: ToMarkdownOptions = {
   handlers: { list, html },
-  unsafe: [{ character: ':', beforeNode: ['footnoteReference', 'linkReference'], inConstruct: 'phrasing' }],
+  unsafe: [
+    { character: ':', beforeNode: ['footnoteReference', 'linkReference'], inConstruct: 'phrasing' },
+    { character: '^', before: '\\[', inConstruct: 'label' },
+  ],
 };
