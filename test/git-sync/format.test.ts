@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { normalizeMarkdown } from '../../src/core/content/markdown.js';
+import { assertMarkdownLimits, markdownExcess } from '../../src/core/content/markdown-limits.js';
 import { localIds } from '../../src/core/content/import/local-ids.js';
 import type { PlannedPage } from '../../src/core/content/import/plan.js';
 import { ApiError } from '../../src/core/errors.js';
@@ -6,6 +9,8 @@ import { readGitbookConfig, writeGitbookConfig } from '../../src/core/git-sync/g
 import { readRepository, type RepoEntry } from '../../src/core/git-sync/read-repository.js';
 import { relativePath, safeRelativePath } from '../../src/core/git-sync/repo-paths.js';
 import { writeRepository, type SyncedPage } from '../../src/core/git-sync/write-repository.js';
+import { hostileMarkdown } from '../property/markdown/hostile.js';
+import { runs } from '../property/runs.js';
 
 /** The hosted repository format, read and written as pure functions (src/core/git-sync/). */
 
@@ -161,6 +166,28 @@ describe('writeRepository', () => {
     expect(decode(files.get('docs/intro.md')!)).toBe('---\ndescription: First\n---\n\n# Intro (start here)\n\nSee [setup](guides/setup.md#install) and ![a](.gitbook/assets/shot%20\\(1\\).png).\n');
     expect(decode(files.get('docs/guides/setup.md')!)).toBe('# Setup\n\nBack to [intro](../intro.md).\n');
     expect(readGitbookConfig(decode(files.get('.gitbook.yaml')!))).toEqual({ root: 'docs', readme: 'intro.md', summary: 'SUMMARY.md', redirects: { old: 'intro.md' } });
+  });
+
+  it('writes a body with no link to rewrite as stored, and reads the page back as it was', () => {
+    fc.assert(
+      fc.property(hostileMarkdown(200), fc.string({ minLength: 1 }).filter((title) => title.trim() === title && title !== ''), fc.option(fc.string(), { nil: undefined }), (text, title, description) => {
+        let stored: string;
+        try {
+          assertMarkdownLimits(text, 'x');
+          stored = normalizeMarkdown(text);
+        } catch {
+          return;
+        }
+        // Bodies that go as stored, and that print as they are stored (normalization's own stability is the
+        // Markdown properties' job).
+        fc.pre(!stored.includes('/pages/') && !stored.includes('/files/') && markdownExcess(stored) === undefined && normalizeMarkdown(stored) === stored);
+        const meta = description === undefined ? {} : { description };
+        const files = writeRepository({ pages: [page('p1', 'a', title, { meta, markdown: stored })], files: [] }, { root: '', redirects: {} }).files;
+        const back = read([...files].map(([path, bytes]) => ({ path, bytes }))).plan.pages[0];
+        expect({ title: back.title, meta: back.meta, markdown: back.markdown }).toEqual({ title, meta, markdown: stored });
+      }),
+      { numRuns: runs(500) },
+    );
   });
 
   it('reads a page layout in the public API\'s spelling and in the hosted platform\'s, writes the first, and reads it back', () => {

@@ -3,6 +3,7 @@ import { stringify as stringifyYaml } from 'yaml';
 import { gitFilePath, gitPagePath } from '../content/git.js';
 import type { PlannedMeta, PlannedPage } from '../content/import/plan.js';
 import { parseMarkdown, stringifyMarkdown, visitUrls } from '../content/markdown.js';
+import { markdownExcess } from '../content/markdown-limits.js';
 import { GITBOOK_YAML, writeGitbookConfig, type GitbookConfig } from './gitbook-yaml.js';
 import { joinPath, relativePath, safeRelativePath } from './repo-paths.js';
 
@@ -16,6 +17,15 @@ import { joinPath, relativePath, safeRelativePath } from './repo-paths.js';
  * One limit of the format: the summary cannot place a top-level page after a group, so such a page is
  * read back as the last page of the group before it.
  */
+
+/**
+ * Whether a stored body goes into its file as it is, after the head: a body is stored as canonical Markdown
+ * (what the printer prints of its tree, which reads back as the same text), so it needs no parsing and
+ * printing unless a link in it is rewritten (only `/pages/…` and `/files/…` are) or it goes beyond the limits
+ * (stored before them: printing bounds it). Parsing and printing every page was most of an export's work
+ * (a 1,000-page space: ~10 s of a worker thread).
+ */
+const goesAsStored = (markdown: string): boolean => !markdown.includes('/pages/') && !markdown.includes('/files/') && markdownExcess(markdown) === undefined;
 
 /** A page to write: a planned page (title, fields, body, link) with its path of slugs. */
 export interface SyncedPage extends PlannedPage {
@@ -127,15 +137,19 @@ class RepositoryWriter {
 
   /** The Markdown file of a document page: front matter, `# Title`, then the body with its links made relative. */
   private pageFile(page: SyncedPage, path: string): string {
+    const yaml = frontMatter(page.meta);
+    const heading: Heading = { type: 'heading', depth: 1, children: [{ type: 'text', value: page.title }] };
+    const head: RootContent[] = [...(yaml === undefined ? [] : [{ type: 'yaml' as const, value: yaml }]), heading];
+    if (goesAsStored(page.markdown)) {
+      const printedHead = stringifyMarkdown({ type: 'root', children: head });
+      return page.markdown === '' ? printedHead : `${printedHead}\n${page.markdown}`;
+    }
     const body: Root = parseMarkdown(page.markdown);
     visitUrls(body, (node) => {
       const url = this.rewrite(path, node.url);
       if (url !== undefined) node.url = url;
     });
-    const yaml = frontMatter(page.meta);
-    const heading: Heading = { type: 'heading', depth: 1, children: [{ type: 'text', value: page.title }] };
-    const children: RootContent[] = [...(yaml === undefined ? [] : [{ type: 'yaml' as const, value: yaml }]), heading, ...body.children];
-    return stringifyMarkdown({ type: 'root', children });
+    return stringifyMarkdown({ type: 'root', children: [...head, ...body.children] });
   }
 
   /** The summary item of a page, and its pages' files written on the way. */
