@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { TABLES } from '../../src/core/records.js';
 import { authoring } from '../http/authoring.js';
 import { httpSuite } from '../http/harness.js';
-import { useGitServer } from './git-server.js';
+import { git, useGitServer } from './git-server.js';
 
 /**
  * Git Sync's later imports, through both adapters and the official client against a real Git server: pushes made with the `git`
@@ -124,6 +124,16 @@ httpSuite(
       expect(await gitImport(spaceId, url, { force: true })).toMatchObject({ state: 'success' });
       expect(await body(spaceId, ids['Set it up'])).toBe('Install it with pnpm.\n\nRun it.\n\nStop it.\n');
       expect(await body(spaceId, ids.Welcome)).toBe('Hello again.\n');
+    });
+
+    it('gives a page whose front matter alone changed the blob id of its new file, keeping its body', { timeout: 60_000 }, async () => {
+      const { spaceId, name, url, ids } = await synced();
+      server.commit(name, { 'api.md': '---\ndescription: Every endpoint\n---\n\n# API\n\nThe API.\n' }, 'Describe the API page');
+      expect(await gitImport(spaceId, url)).toMatchObject({ state: 'success' });
+      const page = (await h().owner.get(`${a.contentOf(spaceId)}/page/${ids.API}`)).body;
+      expect(page.description).toBe('Every endpoint');
+      expect(await body(spaceId, ids.API)).toBe('The API.\n');
+      expect(page.git).toEqual({ oid: git(server.clone(name), 'rev-parse', 'HEAD:api.md').trim(), path: 'api.md' });
     });
 
     it('takes a page layout from the front matter, and keeps the platform\'s where the file sets none', { timeout: 60_000 }, async () => {

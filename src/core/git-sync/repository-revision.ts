@@ -49,20 +49,23 @@ class RepositorySide {
     private readonly pace: () => Promise<void> | undefined,
     /** The pages of the last sync's revision, by id. */
     private readonly was: ReadonlyMap<string, PageEntry>,
-    /** Their bodies, by document id. */
-    private readonly bodies: ReadonlyMap<string, string>,
+    /** Their bodies and the blob ids of their files, by document id. */
+    private readonly bodies: ReadonlyMap<string, Body>,
   ) {}
 
   /** The fields of a planned page: the base's where the repository left them. */
   private fields(page: PlannedPage, was: PageEntry | undefined): NewPage {
-    const sameBody = was !== undefined && (was.document === undefined ? page.markdown === '' : this.bodies.get(was.document) === page.markdown);
+    const body = was?.document === undefined ? undefined : this.bodies.get(was.document);
+    const sameBody = was !== undefined && (was.document === undefined ? page.markdown === '' : body?.markdown === page.markdown);
+    // A file whose front matter alone changed is a new blob: the body stays, under the new blob's id.
+    const sameOid = page.gitOid === undefined || body?.gitOid === page.gitOid;
     const fields: NewPage = {
       id: page.id,
       type: page.type,
       title: page.title,
       ...page.meta,
       // A new body's `git.oid` is the blob id of its file, as the tree named it.
-      ...(page.type === 'document' && (sameBody && was?.document !== undefined ? { document: was.document } : { markdown: page.markdown, gitOid: page.gitOid })),
+      ...(page.type === 'document' && (sameBody && sameOid && was?.document !== undefined ? { document: was.document } : { markdown: page.markdown, gitOid: page.gitOid })),
       ...(page.type === 'link' && page.url !== undefined && { target: { kind: 'url' as const, url: page.url } }),
       // A layout in the front matter is the repository's; without one, the page keeps the base's.
       ...(was !== undefined && LAYOUT_TYPES.has(page.type) && { layout: page.meta.layout ?? was.layout, cover: was.cover ?? null }),
@@ -99,8 +102,11 @@ class RepositorySide {
   }
 }
 
+/** A base page's body, and the blob id of the file it came from or went to. */
+type Body = Pick<ContentDocumentRecord, 'markdown' | 'gitOid'>;
+
 /** The bodies of the base's pages that the plan matched, by document id: one read for all. */
-async function matchedBodies(ctx: WriteContext, plan: ImportPlan, was: ReadonlyMap<string, PageEntry>): Promise<Map<string, string>> {
+async function matchedBodies(ctx: WriteContext, plan: ImportPlan, was: ReadonlyMap<string, PageEntry>): Promise<Map<string, Body>> {
   const documents: string[] = [];
   const visit = (pages: readonly PlannedPage[]) => {
     for (const page of pages) {
@@ -111,7 +117,7 @@ async function matchedBodies(ctx: WriteContext, plan: ImportPlan, was: ReadonlyM
   };
   visit(plan.pages);
   const records = (await ctx.tx.getMany(TABLES.contentDocuments, documents)) as (ContentDocumentRecord | undefined)[];
-  return new Map(records.filter((record) => record !== undefined).map((record) => [record.id, record.markdown]));
+  return new Map(records.filter((record) => record !== undefined).map((record) => [record.id, record]));
 }
 
 /**
