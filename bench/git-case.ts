@@ -1,6 +1,5 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startGitServer } from '../test/git/git-server.js';
 import { startChild } from './child.js';
 import { benchRuntime, compileChild, startNodeOptions, WORKER_ENTRY } from './compiled.js';
 import type { BenchConfig } from './config.js';
@@ -8,13 +7,15 @@ import { call, HEAVY_TARGETS, phaseChecks, phaseColumns, phaseHeadings, sleep } 
 import type { HeavySeed } from './heavy-seed.js';
 import { startPacedLoad, type PacedFigures } from './load.js';
 import { fixed } from './report.js';
+import { serverProfiling } from './server-profiling.js';
 import type { Check } from './targets.js';
 
 /**
  * The Git Sync case (issue 31): how long do an export and an import of a 1,000-page space with 100 files
  * take, and does a light request wait meanwhile? The bundled server's platform (heavy-server.ts, worker
  * threads included) answers GET /healthz at a steady 200 requests a second: first idle, then while the
- * space is exported to a repository on a local Git server (`git http-backend`, as test/git/ uses), then
+ * space is exported to a repository on a local Git server (`git http-backend`, as test/git/ uses; in a process of
+ * its own at the lowest priority, as a host on another machine would be), then
  * while that repository is imported into an empty space. Both are queued (204); a phase lasts until
  * git/info says the operation ended. Targets, as the heavy-work case's: at most 3x the idle p99, and no
  * light request over 100 ms.
@@ -52,12 +53,9 @@ export async function runGitCase(config: BenchConfig, dataDir: string, ids: read
   const { token, pdf } = seeder.info;
   log(`git case: GET /healthz at ${RATE} req/s while a space of ${PAGES} pages and ${FILES} files is exported to a local Git server, then imported`);
   const serverScript = benchRuntime() === 'compiled' ? await compileChild(join(here, 'heavy-server.ts'), join(here, 'results', 'compiled'), WORKER_ENTRY) : join(here, 'heavy-server.ts');
-  // BENCH_PROFILE=1: CPU profiles of the server's threads (the main thread's file names thread 0), as the heavy case writes.
-  const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', 'profiles', `git-${Date.now()}`)}`] : [];
-  const server = await startChild<{ url: string }>(serverScript, [path], [...(benchRuntime() === 'compiled' ? startNodeOptions() : []), ...profile]);
-  const git = await startGitServer();
-  git.createRepository('bench');
-  git.commit('bench', { 'README.md': '# Code\n' }, 'Code');
+  const profiling = serverProfiling(config, 'git');
+  const server = await startChild<{ url: string }>(serverScript, [path], [...(benchRuntime() === 'compiled' ? startNodeOptions() : []), ...profiling.nodeOptions]);
+  const git = await startChild<{ url: string }>(join(here, 'git-server-child.ts'));
   const { url } = server.info;
   const spacePath = `/v1/spaces/${pdf.spaceId}`;
   const files = Array.from({ length: FILES }, (_, i) => ({ name: `file-${i}.bin`, contentType: 'application/octet-stream', base64: Buffer.alloc(2048, i).toString('base64') }));
@@ -65,7 +63,7 @@ export async function runGitCase(config: BenchConfig, dataDir: string, ids: read
   await call(url, token, 'POST', `${spacePath}/change-requests/${pdf.changeRequestId}/merge`, 200);
   const organization = (await call(url, token, 'GET', spacePath, 200)).organization as string;
   const copy = (await call(url, token, 'POST', `/v1/orgs/${organization}/spaces`, 201, { title: 'Imported' })).id as string;
-  const repository = { url: `${git.url}/bench.git`, ref: 'refs/heads/main' };
+  const repository = { url: `${git.info.url}/bench.git`, ref: 'refs/heads/main' };
   /** Queues a Git operation and waits until git/info says it ended; its failure is a problem of the phase. */
   const operate = async (spaceId: string, direction: 'export' | 'import', body: object) => {
     await call(url, token, 'POST', `/v1/spaces/${spaceId}/git/${direction}`, 204, { ...repository, ...body });
@@ -91,7 +89,8 @@ export async function runGitCase(config: BenchConfig, dataDir: string, ids: read
       const started = performance.now();
       const problems: string[] = phase === 'idle' ? await sleep(config.duration * 1000).then(() => []) : await work[phase]().then(() => [], (error: Error) => [error.message]);
       const workSeconds = phase === 'idle' ? null : (performance.now() - started) / 1000;
-      const { statusCodes, timeline: _timeline, ...figures } = await load.stop();
+      const { statusCodes, timeline, ...figures } = await load.stop();
+      profiling.record(phase, timeline);
       if (figures.unexpectedStatus > 0) problems.push(`${figures.unexpectedStatus} light requests did not answer 200 (${JSON.stringify(statusCodes)})`);
       if (figures.errors > 0) problems.push(`${figures.errors} light requests failed`);
       const idle = rows[0];
@@ -103,8 +102,9 @@ export async function runGitCase(config: BenchConfig, dataDir: string, ids: read
     }
   } finally {
     await server.stop();
-    await git.close();
+    await git.stop();
   }
+  await profiling.finish(rows[0]?.p99Ms, log);
   return { rows, checks: rows.flatMap((row) => row.checks) };
 }
 

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChild } from './child.js';
@@ -9,6 +8,7 @@ import type { HeavySeed } from './heavy-seed.js';
 import { startPacedLoad, type PacedFigures } from './load.js';
 import type { ThreadTimes } from './thread-times.js';
 import { fixed } from './report.js';
+import { serverProfiling } from './server-profiling.js';
 import type { Check } from './targets.js';
 
 /**
@@ -99,19 +99,11 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
   const sources = await startChild<{ url: string }>(join(here, 'heavy-sources.ts'), [String(SIZES.openAPIBytes), String(SIZES.zipPages)]);
   const inline = process.env.BENCH_HEAVY_INLINE === '1';
   if (inline) log('  BENCH_HEAVY_INLINE=1: jobs run on the server\'s main thread (inlineWorkers), for comparison');
-  // BENCH_PROFILE=1: CPU profiles of the server's threads (the largest file is the main thread, or a busy job thread).
-  // BENCH_TRACE=1 adds finer ones (a sample every 250 µs) and, beside them, when each light request was sent and
-  // how long it took (trace.json) and the main thread's garbage collections (gc.json), which bench/heavy-trace.ts
-  // lays over the main thread's profile.
-  const trace = process.env.BENCH_TRACE === '1';
-  const profileDir = join(here, 'results', 'profiles', `heavy-${Date.now()}`);
-  const profile = config.profile || trace ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...(trace ? ['--cpu-prof-interval=250'] : [])] : [];
-  const timelines: { phase: Phase; timeline: PacedFigures['timeline'] }[] = [];
+  const profiling = serverProfiling(config, 'heavy');
   // As `npm start` runs it (and the other cases' servers): compiled, worker module beside it, unless BENCH_RUNTIME=tsx.
   const serverScript = benchRuntime() === 'compiled' ? await compileChild(join(here, 'heavy-server.ts'), join(here, 'results', 'compiled'), WORKER_ENTRY) : join(here, 'heavy-server.ts');
-  if (trace) process.env.BENCH_TRACE_GC = join(profileDir, 'gc.json');
   const nodeOptions = benchRuntime() === 'compiled' ? startNodeOptions() : [];
-  const server = await startChild<{ url: string }>(serverScript, [path, ...(inline ? ['inline'] : [])], [...nodeOptions, ...profile]);
+  const server = await startChild<{ url: string }>(serverScript, [path, ...(inline ? ['inline'] : [])], [...nodeOptions, ...profiling.nodeOptions]);
   const { url } = server.info;
   const { token, organizationId } = seed;
   const jobs: Record<Exclude<Phase, 'idle'>, () => Promise<string[]>> = {
@@ -156,7 +148,7 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
       const problems = phase === 'idle' ? await sleep(config.duration * 1000).then(() => []) : await jobs[phase]().catch((error: Error) => [error.message]);
       const jobSeconds = phase === 'idle' ? null : (performance.now() - jobStarted) / 1000;
       const { statusCodes, timeline, ...figures } = await load.stop();
-      timelines.push({ phase, timeline });
+      profiling.record(phase, timeline);
       if (figures.unexpectedStatus > 0) problems.push(`${figures.unexpectedStatus} light requests did not answer 200 (${JSON.stringify(statusCodes)})`);
       if (figures.errors > 0) problems.push(`${figures.errors} light requests failed`);
       const idle = rows[0];
@@ -170,10 +162,7 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
     await server.stop();
     await sources.stop();
   }
-  if (trace) {
-    await writeFile(join(profileDir, 'trace.json'), JSON.stringify({ idleP99Ms: rows[0]?.p99Ms, phases: timelines }));
-    log(`  trace: ${profileDir} (npx tsx bench/heavy-trace.ts ${profileDir})`);
-  }
+  await profiling.finish(rows[0]?.p99Ms, log);
   return { rows, checks: rows.flatMap((row) => row.checks), seedSeconds: seed.seedMs / 1000, seconds: (performance.now() - started) / 1000 };
 }
 

@@ -7,6 +7,7 @@ import { call, HEAVY_TARGETS, phaseChecks, phaseColumns, phaseHeadings, sleep } 
 import type { HeavySeed } from './heavy-seed.js';
 import { startPacedLoad, type PacedFigures } from './load.js';
 import { fixed } from './report.js';
+import { serverProfiling } from './server-profiling.js';
 import type { Check } from './targets.js';
 
 /**
@@ -20,7 +21,8 @@ import type { Check } from './targets.js';
  * while it ran (the longest is the event loop's longest stall they met), and its p99 over the idle p99.
  * Targets, as the heavy-work case's: at most 3x the idle p99, and no request over 100 ms.
  * BENCH_HEAVY_INLINE=1 parses on the main thread instead, for comparison; BENCH_PROFILE=1 writes CPU profiles
- * of the server's threads (bench/results/profiles/markdown-loop-<time>).
+ * of the server's threads (bench/results/profiles/markdown-loop-<time>), BENCH_TRACE=1 finer ones with the light
+ * requests beside them (server-profiling.ts).
  */
 
 /** A request body may hold this much JSON (the pipeline's limit is 1 MiB); the text is cut to fit. */
@@ -86,9 +88,8 @@ export async function runMarkdownLoopCase(config: BenchConfig, dataDir: string, 
   const inline = process.env.BENCH_HEAVY_INLINE === '1';
   log(`markdown-loop case: GET /healthz at ${RATE} req/s while ~1 MiB bodies are written and read${inline ? ' (BENCH_HEAVY_INLINE=1: parsed on the main thread)' : ''}`);
   const serverScript = benchRuntime() === 'compiled' ? await compileChild(join(here, 'heavy-server.ts'), join(here, 'results', 'compiled'), WORKER_ENTRY) : join(here, 'heavy-server.ts');
-  const profileDir = join(here, 'results', 'profiles', `markdown-loop-${Date.now()}`);
-  const profile = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const server = await startChild<{ url: string }>(serverScript, [path, ...(inline ? ['inline'] : [])], [...(benchRuntime() === 'compiled' ? startNodeOptions() : []), ...profile]);
+  const profiling = serverProfiling(config, 'markdown-loop');
+  const server = await startChild<{ url: string }>(serverScript, [path, ...(inline ? ['inline'] : [])], [...(benchRuntime() === 'compiled' ? startNodeOptions() : []), ...profiling.nodeOptions]);
   const { url } = server.info;
   const space = `/v1/spaces/${pdf.spaceId}`;
   // A site that publishes the space (public, so that a visitor reads it): each phase's page is read there once merged.
@@ -139,7 +140,8 @@ export async function runMarkdownLoopCase(config: BenchConfig, dataDir: string, 
       const started = performance.now();
       const problems: string[] = body === null ? await sleep(config.duration * 1000).then(() => []) : await work(`Large ${phase}`, insert, WORDS[phase as Kind]).then(() => [], (error: Error) => [error.message]);
       const workSeconds = body === null ? null : (performance.now() - started) / 1000;
-      const { statusCodes, timeline: _timeline, ...figures } = await load.stop();
+      const { statusCodes, timeline, ...figures } = await load.stop();
+      profiling.record(phase, timeline);
       if (figures.unexpectedStatus > 0) problems.push(`${figures.unexpectedStatus} light requests did not answer 200 (${JSON.stringify(statusCodes)})`);
       if (figures.errors > 0) problems.push(`${figures.errors} light requests failed`);
       const idle = rows[0];
@@ -152,7 +154,7 @@ export async function runMarkdownLoopCase(config: BenchConfig, dataDir: string, 
   } finally {
     await server.stop();
   }
-  if (config.profile) log(`  CPU profiles: ${profileDir}`);
+  await profiling.finish(rows[0]?.p99Ms, log);
   return { rows, checks: rows.flatMap((row) => row.checks) };
 }
 

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { buffersOf, defineJob } from '../core/job.js';
 import { registerJobs } from '../core/jobs.js';
 import { GitTransportError, type FetchedTree, type GitFetchLimits } from '../core/git-sync/transport.js';
@@ -62,4 +63,19 @@ export const commitJob = defineJob({
   transferInput: (input) => [input.port, ...buffersOf(input.edit.write.map(([, bytes]) => bytes))],
 });
 
-registerJobs([fetchHeadJob, commitJob]);
+/**
+ * Removes a scratch repository once its operation ended. An export's holds a loose object per file it wrote
+ * (a thousand pages: some 1,300 files): removed from the thread that answers requests, every file was a
+ * callback there and an unlink on libuv's threads, at the process's priority, in one burst. Here the calls
+ * block the job's thread alone.
+ */
+export const removeScratchJob = defineJob({
+  name: 'gitTransport.removeScratch',
+  what: 'removing a Git scratch repository',
+  run: ({ dir }: { readonly dir: string }): Record<string, never> => {
+    rmSync(dir, { recursive: true, force: true });
+    return {};
+  },
+});
+
+registerJobs([fetchHeadJob, commitJob, removeScratchJob]);

@@ -6,7 +6,7 @@ import type { Fetch } from '../core/context.js';
 import type { Job } from '../core/job.js';
 import type { Workers } from '../core/workers.js';
 import { GitTransportError, type GitTransport } from '../core/git-sync/transport.js';
-import { commitJob, fetchHeadJob, type FetchHeadInput } from './git-jobs.js';
+import { commitJob, fetchHeadJob, removeScratchJob, type FetchHeadInput } from './git-jobs.js';
 import { relayFetch } from './git-relay.js';
 
 /**
@@ -27,13 +27,14 @@ export interface GitTransportOptions {
   readonly workers: Workers;
 }
 
-/** Runs `work` with a temporary folder, removed at the end whatever happens. */
-async function inTemporaryFolder<T>(work: (dir: string) => Promise<T>): Promise<T> {
+/** Runs `work` with a temporary folder, removed at the end (by a job: removeScratchJob) whatever happens. */
+async function inTemporaryFolder<T>(workers: Workers, work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'docs-platform-git-'));
   try {
     return await work(dir);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    // Here after all when no job can run (the pool is closing).
+    await workers.run(removeScratchJob, { dir }).catch(() => rm(dir, { recursive: true, force: true }));
   }
 }
 
@@ -57,12 +58,12 @@ export function createGitTransport(options: GitTransportOptions): GitTransport {
   const fetchHead = (dir: string, input: Omit<FetchHeadInput, 'dir' | 'port'>) => relayed(options, fetchHeadJob, { ...input, dir }, input.maxTransferBytes);
   return {
     fetchTree: (remote, branch, folder, limits) =>
-      inTemporaryFolder(async (dir) => {
+      inTemporaryFolder(options.workers, async (dir) => {
         const { head } = await fetchHead(dir, { remote, branch, folder, limits, maxTransferBytes: limits.maxTransferBytes, mayBeNew: false });
         return head!;
       }),
     commitTree: (remote, branch, folder, limits, edit) =>
-      inTemporaryFolder(async (dir) => {
+      inTemporaryFolder(options.workers, async (dir) => {
         const { head } = await fetchHead(dir, { remote, branch, folder, limits, maxTransferBytes: limits.maxTransferBytes, mayBeNew: true });
         // What the edit throws (a refusal of the export) is the caller's, as it is.
         const change = await edit(head);

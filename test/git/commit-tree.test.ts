@@ -1,4 +1,5 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitTransportError, remoteOf, type GitFetchLimits, type GitTreeEdit } from '../../src/core/git-sync/transport.js';
@@ -44,6 +45,25 @@ describe.skipIf(!hasGit() && !process.env.CI).each(JOB_RUNNERS)(`the Git transpo
     expect(existsSync(join(clone, 'docs/old.md'))).toBe(false);
     // The blob id of every file written, as the commit has it.
     expect(outcome.blobs).toEqual(new Map(['docs/new.md', 'docs/deep/er/page.md'].map((path) => [path, git(clone, 'rev-parse', `HEAD:${path}`).trim()])));
+  });
+
+  it('leaves no scratch repository behind: after a commit, after an edit that refuses, after a failed fetch', async () => {
+    server.createRepository('scratch');
+    server.commit('scratch', { 'a.md': '# A' });
+    const remote = remoteOf(`${server.url}/scratch.git`);
+    const folder = mkdtempSync(join(tmpdir(), 'scratch-'));
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = folder;
+    try {
+      expect('pushed' in (await transport.commitTree(remote, 'main', '', LIMITS, async () => edit({ 'b.md': '# B' })))).toBe(true);
+      await expect(transport.commitTree(remote, 'main', '', LIMITS, async () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+      await expect(transport.fetchTree(remote, 'absent', '', LIMITS)).rejects.toBeInstanceOf(GitTransportError);
+      expect(readdirSync(folder)).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('makes no commit when the edit changes nothing, and creates a branch that does not exist', async () => {
