@@ -1,3 +1,5 @@
+import { randomByte } from './random-bytes.js';
+
 /** The source of new identifiers and secrets; injected so that tests can make them predictable. */
 export interface Ids {
   /** A new opaque, URL-safe, unguessable identifier. */
@@ -10,14 +12,13 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 
 /** Draws `length` characters of [A-Za-z0-9] from the platform's secure random source (~5.95 bits each). */
 function randomString(length: number): string {
-  const bytes = new Uint8Array(length * 2);
-  crypto.getRandomValues(bytes);
   let out = '';
-  // 248 = 4 * 62: rejecting bytes above it keeps every character equally likely.
-  for (let i = 0; i < bytes.length && out.length < length; i++) {
-    if (bytes[i] < 248) out += ALPHABET[bytes[i] % 62];
+  while (out.length < length) {
+    const byte = randomByte();
+    // 248 = 4 * 62: rejecting bytes above it keeps every character equally likely.
+    if (byte < 248) out += ALPHABET[byte % 62];
   }
-  return out.length === length ? out : out + randomString(length - out.length);
+  return out;
 }
 
 /** Ids from the secure random source: 20 characters (~119 bits) per id, 43 per secret (~256 bits). */

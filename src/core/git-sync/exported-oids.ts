@@ -11,7 +11,7 @@ import { TABLES, type ContentDocumentRecord, type RevisionGitRecord, type Revisi
  */
 
 /** How long the draft is written at a time before other work may run (pause.ts). */
-const SLICE_MS = 4;
+const SLICE_MS = 2;
 
 /**
  * The revision over `exported` whose pages and files have the blob ids of the commit (`oids`, by page or file

@@ -16,7 +16,7 @@ import { TABLES, type ContentDocumentRecord, type RevisionRecord } from '../reco
  */
 
 /** How long the draft is written at a time before other work may run (pause.ts). */
-const SLICE_MS = 4;
+const SLICE_MS = 2;
 
 /** The own fields a repository gives a page, compared to see whether it changed. */
 const FORMAT_FIELDS = ['title', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex'] as const;

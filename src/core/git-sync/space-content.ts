@@ -13,7 +13,7 @@ import type { SyncedContent, SyncedFile, SyncedPage } from './write-repository.j
  */
 
 /** How long the space is read at a time before other work may run (pause.ts). */
-const SLICE_MS = 4;
+const SLICE_MS = 2;
 
 /** The fields of a page that front matter carries. */
 function metaOf(page: PageNode): PlannedMeta {

@@ -11,6 +11,7 @@
  * Fractional Indexing" (also used by the `fractional-indexing` package), written out here because it
  * is short and the core takes no dependency for it.
  */
+import { randomByte } from '../random-bytes.js';
 
 /** The digits, in code-unit order. */
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -157,8 +158,7 @@ const SALT_DIGITS = 3;
  * after a salted key drops its fraction and moves the integer part on.
  */
 export function saltedAfter(before: string | null): string {
-  const random = crypto.getRandomValues(new Uint8Array(SALT_DIGITS));
   let salt = '';
-  for (let i = 0; i < SALT_DIGITS; i++) salt += i === SALT_DIGITS - 1 ? DIGITS[1 + (random[i] % (BASE - 1))] : DIGITS[random[i] % BASE];
+  for (let i = 0; i < SALT_DIGITS; i++) salt += i === SALT_DIGITS - 1 ? DIGITS[1 + (randomByte() % (BASE - 1))] : DIGITS[randomByte() % BASE];
   return keyBetween(before, null) + salt;
 }
