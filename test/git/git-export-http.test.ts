@@ -218,6 +218,7 @@ httpSuite(
       await edit(space.id, [
         { operation: 'update_page', page: setup.id, document: md('Install it with `npm i`.') },
         { operation: 'insert_page', title: 'Later', document: md('New on the platform.') },
+        { operation: 'insert_page', title: 'Empty', document: md('') },
         { operation: 'update_page', page: a.byTitle(await a.pages(space.id), 'Welcome').id, description: 'The first page' },
       ]);
       expect((await gitExport(space.id, { url: repo.url, repoProjectDirectory: 'docs' })).operation.state).toBe('success');
@@ -225,9 +226,10 @@ httpSuite(
       const blob = (path: string) => git(clone, 'rev-parse', `HEAD:docs/content/${path}`).trim();
       const content = (await h().owner.get(`/v1/spaces/${space.id}/content`)).body;
       const pages = a.flatten(content.pages);
-      expect(pages.map((page: any) => page.title)).toEqual(['Welcome', 'Setup', 'Later']);
+      expect(pages.map((page: any) => page.title)).toEqual(['Welcome', 'Setup', 'Later', 'Empty']);
       for (const page of pages) expect(page.git, page.title).toEqual({ oid: blob(page.git.path), path: page.git.path });
-      expect(pages.map((page: any) => page.git.path)).toEqual(['README.md', 'setup.md', 'later.md']);
+      // A page without a body too: its file holds its title.
+      expect(pages.map((page: any) => page.git.path)).toEqual(['README.md', 'setup.md', 'later.md', 'empty.md']);
       expect(content.files.map((file: any) => file.git)).toEqual([{ oid: blob('.gitbook/assets/logo.png'), path: '.gitbook/assets/logo.png' }]);
       expect(content.git).toMatchObject({ oid: git(clone, 'rev-parse', 'HEAD').trim(), createdByService: true });
       // The platform's own commit imports as nothing, and a second export finds nothing to commit.

@@ -104,6 +104,8 @@ httpSuite(
       const blobOf = (path: string) => git(clone, 'rev-parse', `HEAD:docs/content/${path}`).trim();
       expect(welcome.git).toEqual({ oid: blobOf('README.md'), path: 'README.md' });
       expect(setup.git).toEqual({ oid: blobOf('guides/setup.md'), path: 'guides/setup.md' });
+      // A page whose file holds its title alone has no body, and still that file's id.
+      expect(a.byTitle(tree, 'API').git).toEqual({ oid: blobOf('reference/api.md'), path: 'reference/api.md' });
       expect(files[0].git).toEqual({ oid: blobOf('.gitbook/assets/logo.svg'), path: '.gitbook/assets/logo.svg' });
       const body = (await h().owner.get(`${a.contentOf(space.id)}/page/${welcome.id}?format=markdown`)).body.markdown;
       expect(body).toBe(`See [setup](/pages/${setup.id}).\n\n![Logo](/files/${files[0].id})\n`);

@@ -384,9 +384,13 @@ export class RevisionDraft {
     return revision;
   }
 
-  /** A new body record for some Markdown (none for an empty body), with its Git blob id when the caller has it. */
+  /**
+   * A new body record for some Markdown, with its Git blob id when the caller has it. An empty body has none,
+   * unless it comes with a blob id (Git Sync: the page's file in a commit holds its title at least), which
+   * the record then carries.
+   */
   private async body(markdown: string | undefined, gitOid?: string): Promise<string | undefined> {
-    if (markdown === undefined || markdown === '') return undefined;
+    if (markdown === undefined || (markdown === '' && gitOid === undefined)) return undefined;
     const document: ContentDocumentRecord = {
       id: this.ctx.ids.id(),
       spaceId: this.base.spaceId,

@@ -15,7 +15,7 @@ const SLICE_MS = 2;
 
 /**
  * The revision over `exported` whose pages and files have the blob ids of the commit (`oids`, by page or file
- * id), or undefined when they all have them already. A page without a body keeps the empty file's id.
+ * id), or undefined when they all have them already.
  */
 export async function commitExportedOids(ctx: WriteContext, exported: string, oids: Readonly<Record<string, string>>, git: RevisionGitRecord): Promise<RevisionRecord | undefined> {
   const draft = await openDraft(ctx, exported);
@@ -24,12 +24,15 @@ export async function commitExportedOids(ctx: WriteContext, exported: string, oi
   for (const [id, oid] of Object.entries(oids)) {
     await pace();
     const page = await draft.page(id);
-    if (page?.document !== undefined) pages.push({ page, oid });
+    if (page?.type === 'document') pages.push({ page, oid });
   }
-  const documents = (await ctx.tx.getMany(TABLES.contentDocuments, pages.map(({ page }) => page.document!))) as (ContentDocumentRecord | undefined)[];
+  const withBodies = pages.filter(({ page }) => page.document !== undefined);
+  const documents = (await ctx.tx.getMany(TABLES.contentDocuments, withBodies.map(({ page }) => page.document!))) as (ContentDocumentRecord | undefined)[];
+  const bodies = new Map(withBodies.map(({ page }, at) => [page.id, documents[at]]));
   let changed = false;
-  for (const [at, { page, oid }] of pages.entries()) {
-    const document = documents[at];
+  for (const { page, oid } of pages) {
+    // A page without a body gets an empty one, to carry the id of its file (its title).
+    const document = page.document === undefined ? { markdown: '', gitOid: undefined } : bodies.get(page.id);
     if (document === undefined || document.gitOid === oid) continue;
     await pace();
     await draft.updatePage(page.id, { markdown: document.markdown, gitOid: oid, updatedAt: page.updatedAt });
