@@ -169,6 +169,13 @@ describe('writeRepository', () => {
     expect(readGitbookConfig(decode(files.get('.gitbook.yaml')!))).toEqual({ root: 'docs', readme: 'intro.md', summary: 'SUMMARY.md', redirects: { old: 'intro.md' } });
   });
 
+  it('reads back a title with runs of spaces, tabs or no-break spaces as it was written (a Markdown import makes such runs one space)', () => {
+    const titles = ['Getting  started', 'a \t b', 'non\u00a0\u00a0breaking', '!  !'];
+    const pages = titles.map((title, at) => page(`p${at}`, `s${at}`, title, at % 2 === 0 ? { markdown: 'Text.\n' } : {}));
+    const files = writeRepository({ pages, files: [] }, { root: '', redirects: {} }).files;
+    expect(read([...files].map(([path, bytes]) => ({ path, bytes }))).plan.pages.map((back) => back.title)).toEqual(titles);
+  });
+
   it('writes a body with no link to rewrite as stored, and reads the page back as it was', () => {
     fc.assert(
       fc.property(hostileMarkdown(200), fc.string({ minLength: 1 }).filter((title) => title.trim() === title && title !== ''), fc.option(fc.string(), { nil: undefined }), (text, title, description) => {

@@ -94,7 +94,7 @@ export function readRepository(newId: () => string, entries: readonly RepoEntry[
     checkSummary(items, `${where}: ${config.summary}`, new Set());
   }
   const tree = { paths: [...files.keys()], read: (path: string) => files.get(path)!.bytes };
-  const planned = planTree(newId, tree, where, { summary: config.summary, assets: ASSETS_FOLDER }, summary === undefined ? readmeFirst(config.readme) : undefined);
+  const planned = planTree(newId, tree, where, { summary: config.summary, assets: ASSETS_FOLDER, exactTitles: true }, summary === undefined ? readmeFirst(config.readme) : undefined);
   const sources = new Map([...planned.sources, ...planned.fileSources]);
   // The tree's blob ids become the pages' and files' `git.oid`: the platform's thread hashes none of them again.
   const sourceOid = (id: string) => {

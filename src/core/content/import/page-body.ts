@@ -17,16 +17,22 @@ export interface ImportedBody {
 /** What the title of an imported page falls back to, in order, when its document names none. */
 export type TitleFallbacks = readonly (string | undefined)[];
 
-/** A title fit for a page: whitespace runs made one space, cut to the longest title a page may have. */
-function cleanTitle(title: string | undefined): string | undefined {
-  const clean = title?.replace(/\s+/g, ' ').trim();
+/**
+ * A title fit for a page: whitespace runs made one space (with `spaces`, only those that break the line), cut to
+ * the longest title a page may have.
+ */
+function cleanTitle(title: string | undefined, spaces: boolean): string | undefined {
+  const clean = title?.replace(spaces ? /\s*[\n\r\f\v\u2028\u2029]\s*/g : /\s+/g, ' ').trim();
   if (!clean) return undefined;
   return [...clean].slice(0, MAX_TITLE_LENGTH).join('').trim();
 }
 
-/** The first of some candidate titles that has text, fit for a page; `Untitled` when none has. */
-export function pageTitle(candidates: TitleFallbacks): string {
-  return candidates.map(cleanTitle).find((candidate) => candidate !== undefined) ?? DEFAULT_PAGE_TITLE;
+/**
+ * The first of some candidate titles that has text, fit for a page; `Untitled` when none has. With `spaces`,
+ * runs of spaces and tabs stay (Git Sync: a page's title may hold them, and one exported must read back as it was).
+ */
+export function pageTitle(candidates: TitleFallbacks, spaces = false): string {
+  return candidates.map((candidate) => cleanTitle(candidate, spaces)).find((candidate) => candidate !== undefined) ?? DEFAULT_PAGE_TITLE;
 }
 
 /**
@@ -46,10 +52,10 @@ export function titleOfName(name: string): string | undefined {
  * page's fields, a leading first-level heading is its title, and both leave the body; then every URL of the
  * body goes through `rewrite` (undefined: kept) and the body is printed in the canonical spelling. The
  * title is the frontmatter's, else the heading's, else the first of `fallbacks` that has one, else
- * `Untitled`, cut to 100 characters. `where` names the document in errors (bad frontmatter, a body over
+ * `Untitled`, cut to 100 characters (runs of spaces kept with `spaces`, see pageTitle). `where` names the document in errors (bad frontmatter, a body over
  * 1 MiB, or nesting beyond the depth limit of markdown-limits.ts, which holds for imports as for authoring).
  */
-export function importedBody(root: Root, where: string, fallbacks: TitleFallbacks, rewrite: (url: string) => string | undefined): ImportedBody {
+export function importedBody(root: Root, where: string, fallbacks: TitleFallbacks, rewrite: (url: string) => string | undefined, spaces = false): ImportedBody {
   let split: ReturnType<typeof splitPageRoot>;
   try {
     split = splitPageRoot(root);
@@ -69,13 +75,13 @@ export function importedBody(root: Root, where: string, fallbacks: TitleFallback
   const size = new TextEncoder().encode(markdown).length;
   if (size > MAX_PAGE_MARKDOWN_BYTES) throw badRequest(`${where}: its page would hold ${size} bytes of Markdown, more than ${MAX_PAGE_MARKDOWN_BYTES}`);
   const { title, ...fields } = meta;
-  return { title: pageTitle([title, heading, ...fallbacks]), meta: fields, markdown };
+  return { title: pageTitle([title, heading, ...fallbacks], spaces), meta: fields, markdown };
 }
 
 /** importedBody of a Markdown document, refused (400) before parsing when it nests beyond the depth limit. */
-export function importedMarkdown(text: string, where: string, fallbacks: TitleFallbacks, rewrite: (url: string) => string | undefined): ImportedBody {
+export function importedMarkdown(text: string, where: string, fallbacks: TitleFallbacks, rewrite: (url: string) => string | undefined, spaces = false): ImportedBody {
   assertMarkdownLimits(text, where);
-  return importedBody(parseMarkdown(text), where, fallbacks, rewrite);
+  return importedBody(parseMarkdown(text), where, fallbacks, rewrite, spaces);
 }
 
 /** Whether a URL names its scheme (`https:`, `mailto:`): such URLs never point into the imported content. */

@@ -26,6 +26,8 @@ export interface TreeFormat {
   readonly summary?: string;
   /** A folder whose files are all imported, linked or not (Git Sync's `.gitbook/assets`). */
   readonly assets?: string;
+  /** Whether its pages' titles keep their runs of spaces (Git Sync's: it wrote them from pages' titles). */
+  readonly exactTitles?: boolean;
 }
 
 /** Media types of the files a tree usually holds, by extension; anything else is generic bytes. */
@@ -117,9 +119,9 @@ class TreePlanner {
     const source = slot.source;
     const body =
       source === undefined
-        ? { title: pageTitle(slot.titles), meta: {}, markdown: '' }
-        : importedMarkdown(this.text(source), `${this.where}: ${source}`, slot.titles, (url) => this.rewrite(source, url));
-    const title = slot.treeTitle === undefined ? body.title : pageTitle([slot.treeTitle]);
+        ? { title: pageTitle(slot.titles, this.format.exactTitles), meta: {}, markdown: '' }
+        : importedMarkdown(this.text(source), `${this.where}: ${source}`, slot.titles, (url) => this.rewrite(source, url), this.format.exactTitles);
+    const title = slot.treeTitle === undefined ? body.title : pageTitle([slot.treeTitle], this.format.exactTitles);
     const pages = slot.children.map((child) => this.page(child, ids));
     return { id: ids.get(slot)!, type: slot.type, ...body, title, ...(slot.url !== undefined && { url: slot.url }), pages };
   }
