@@ -344,12 +344,13 @@ export class TreeMap {
    * Stores the nodes this map made that its root still reaches, and returns the root to keep. After it,
    * those nodes are stored (frozen): a later change copies them again.
    */
-  async save(tx: WriteTransaction): Promise<MapRoot> {
+  async save(tx: WriteTransaction, pace: () => Promise<void> | undefined = () => undefined): Promise<MapRoot> {
     const pending = this.rootId === null ? [] : [this.rootId];
     while (pending.length > 0) {
       const node = this.fresh.get(pending.pop()!);
       if (!node) continue;
       if (!node.leaf) pending.push(...node.children);
+      await pace();
       await tx.insert(TABLES.contentNodes, node);
     }
     this.fresh.clear();
