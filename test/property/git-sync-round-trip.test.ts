@@ -17,7 +17,7 @@ const NUM_RUNS = runs(40);
 
 const title = fc
   .oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), fc.constantFrom('Intro', 'intro', 'INTRO!', 'Ünïcode', 'ガイド', 'a # b', '*star*', '1. one', 'README'))
-  .map((raw) => pageTitle([raw]));
+  .map((raw) => pageTitle([raw], true));
 const word = fc.constantFrom('docs', 'Straße', 'naïve', '日本語', 'emoji 🚀', '**bold**', '`code`', 'x');
 const body = fc.array(fc.array(word, { minLength: 1, maxLength: 5 }).map((words) => words.join(' ')), { maxLength: 3 }).map((paragraphs) => paragraphs.join('\n\n'));
 /** Pages in order, each under an earlier one or at the top level: any depth. */
