@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChild } from './child.js';
 import type { BenchConfig } from './config.js';
-import { measurePair, startPacedLoad, type Measurement } from './load.js';
+import { measurePair, startPacedLoadApart, type Measurement } from './load.js';
 import { fixed, renderTable } from './report.js';
 import type { ReaderServerInfo } from './reader-server.js';
 import type { Check } from './targets.js';
@@ -70,10 +70,10 @@ export async function runAiDocsCase(config: BenchConfig, log: (line: string) => 
     // llms-full.txt first, cold, with a paced light load (of a page already rendered) meanwhile; then warm.
     // The same load for as long just before says what the machine alone makes a light request wait.
     await lastByte(`${url}${htmlPath}`);
-    const idle = startPacedLoad(url, htmlPath, {}, 50, 200);
+    const idle = await startPacedLoadApart(url, htmlPath, {}, 50, 200);
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const idleFigures = await idle.stop();
-    const light = startPacedLoad(url, htmlPath, {}, 50, 200);
+    const light = await startPacedLoadApart(url, htmlPath, {}, 50, 200);
     const cold = await lastByte(`${url}${sitePath}/llms-full.txt`);
     const lightFigures = await light.stop();
     const warm = await lastByte(`${url}${sitePath}/llms-full.txt`);

@@ -5,7 +5,7 @@ import { benchRuntime, compileChild, startNodeOptions, WORKER_ENTRY } from './co
 import type { BenchConfig } from './config.js';
 import { call, HEAVY_TARGETS, phaseChecks, phaseColumns, phaseHeadings, sleep } from './heavy-case.js';
 import type { HeavySeed } from './heavy-seed.js';
-import { startPacedLoad, type PacedFigures } from './load.js';
+import { startPacedLoadApart, type PacedFigures } from './load.js';
 import { fixed } from './report.js';
 import { serverProfiling } from './server-profiling.js';
 import type { Check } from './targets.js';
@@ -80,12 +80,12 @@ export async function runGitCase(config: BenchConfig, dataDir: string, ids: read
   };
   const rows: GitRow[] = [];
   try {
-    await startPacedLoad(url, '/healthz', {}, RATE, 200).stop();
+    await (await startPacedLoadApart(url, '/healthz', {}, RATE, 200)).stop();
     await sleep(1000);
     for (const phase of PHASES) {
       const id = `git-${phase}`;
       if (!ids.includes(id) && phase !== 'idle') continue;
-      const load = startPacedLoad(url, '/healthz', {}, RATE, 200, server.pid);
+      const load = await startPacedLoadApart(url, '/healthz', {}, RATE, 200, server.pid);
       const started = performance.now();
       const problems: string[] = phase === 'idle' ? await sleep(config.duration * 1000).then(() => []) : await work[phase]().then(() => [], (error: Error) => [error.message]);
       const workSeconds = phase === 'idle' ? null : (performance.now() - started) / 1000;

@@ -5,7 +5,7 @@ import { benchRuntime, compileChild, startNodeOptions, WORKER_ENTRY } from './co
 import type { BenchConfig } from './config.js';
 import { COMMON_WORD } from './heavy-content.js';
 import type { HeavySeed } from './heavy-seed.js';
-import { startPacedLoad, type PacedFigures } from './load.js';
+import { startPacedLoadApart, type PacedFigures } from './load.js';
 import type { ThreadTimes } from './thread-times.js';
 import { fixed } from './report.js';
 import { serverProfiling } from './server-profiling.js';
@@ -134,16 +134,15 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
   try {
     const memberPath = `/v1/orgs/${organizationId}/members/${seed.userId}`;
     // Warms the server up (code compiled, connections open) before anything is measured.
-    await startPacedLoad(url, memberPath, { authorization: `Bearer ${token}` }, SIZES.rate, 200)
-      .stop()
-      .then(() => sleep(1000));
+    await (await startPacedLoadApart(url, memberPath, { authorization: `Bearer ${token}` }, SIZES.rate, 200)).stop();
+    await sleep(1000);
     // And this process's fetch, which the jobs' requests use: its first call loads undici, ~50 ms on the event
     // loop that times the light requests, which the first job phase (OpenAPI) measured as the server's.
     await call(url, token, 'GET', `/v1/orgs/${organizationId}/openapi`, 200);
     for (const phase of PHASES) {
       const id = `heavy-work-${phase}`;
       if (!ids.includes(id) && phase !== 'idle') continue;
-      const load = startPacedLoad(url, memberPath, { authorization: `Bearer ${token}` }, SIZES.rate, 200, server.pid);
+      const load = await startPacedLoadApart(url, memberPath, { authorization: `Bearer ${token}` }, SIZES.rate, 200, server.pid);
       const jobStarted = performance.now();
       const problems = phase === 'idle' ? await sleep(config.duration * 1000).then(() => []) : await jobs[phase]().catch((error: Error) => [error.message]);
       const jobSeconds = phase === 'idle' ? null : (performance.now() - jobStarted) / 1000;

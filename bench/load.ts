@@ -1,5 +1,8 @@
 import http from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startChild } from './child.js';
 import { startCpuCount, type CpuUsage } from './cpu-usage.js';
 import { mainThreadTimes, timesBetween, type ThreadTimes } from './thread-times.js';
 
@@ -157,6 +160,24 @@ function problemsOf(figures: Figures, expected: number, prefix: string): string[
   if (figures.errors > 0) problems.push(`${prefix}${figures.errors} connection errors`);
   if (figures.timeouts > 0) problems.push(`${prefix}${figures.timeouts} timeouts`);
   return problems;
+}
+
+/**
+ * startPacedLoad in a process of its own (load-child.ts): what the case does meanwhile on this process's
+ * event loop (sending a 1 MiB body, parsing a large answer) then never delays reading the light requests'
+ * answers, which counted in their latencies (the bench's event loop was seen stalled for 64 ms). Resolves
+ * once the load is sending.
+ */
+export async function startPacedLoadApart(url: string, path: string, headers: Record<string, string>, rate: number, expectedStatus: number, pid?: number): Promise<PacedLoad> {
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'load-child.ts');
+  const child = await startChild<Record<string, never>>(script, [JSON.stringify({ url, path, headers, rate, expectedStatus, pid })]);
+  return {
+    async stop() {
+      const figures = await child.request<PacedFigures>({ type: 'stop' });
+      await child.stop();
+      return figures;
+    },
+  };
 }
 
 /** What a paced load saw: the latency of each answered request, its statuses and its failures. */

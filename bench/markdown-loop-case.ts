@@ -5,7 +5,7 @@ import { benchRuntime, compileChild, startNodeOptions, WORKER_ENTRY } from './co
 import type { BenchConfig } from './config.js';
 import { call, HEAVY_TARGETS, phaseChecks, phaseColumns, phaseHeadings, sleep } from './heavy-case.js';
 import type { HeavySeed } from './heavy-seed.js';
-import { startPacedLoad, type PacedFigures } from './load.js';
+import { startPacedLoadApart, type PacedFigures } from './load.js';
 import { fixed } from './report.js';
 import { serverProfiling } from './server-profiling.js';
 import type { Check } from './targets.js';
@@ -128,7 +128,7 @@ export async function runMarkdownLoopCase(config: BenchConfig, dataDir: string, 
   const rows: MarkdownLoopRow[] = [];
   try {
     // Warms the server up (code compiled, the pool's threads started by a first large body) before anything is measured.
-    await startPacedLoad(url, '/healthz', {}, RATE, 200).stop();
+    await (await startPacedLoadApart(url, '/healthz', {}, RATE, 200)).stop();
     await work('Warm-up', insertOf('Warm-up', KINDS.prose(64 * 1024)), 'paragraph');
     await sleep(1000);
     for (const phase of PHASES) {
@@ -136,7 +136,7 @@ export async function runMarkdownLoopCase(config: BenchConfig, dataDir: string, 
       if (!ids.includes(id) && phase !== 'idle') continue;
       const body = phase === 'idle' ? null : bodyOf(phase);
       const insert = body === null ? '' : insertOf(`Large ${phase}`, body);
-      const load = startPacedLoad(url, '/healthz', {}, RATE, 200, server.pid);
+      const load = await startPacedLoadApart(url, '/healthz', {}, RATE, 200, server.pid);
       const started = performance.now();
       const problems: string[] = body === null ? await sleep(config.duration * 1000).then(() => []) : await work(`Large ${phase}`, insert, WORDS[phase as Kind]).then(() => [], (error: Error) => [error.message]);
       const workSeconds = body === null ? null : (performance.now() - started) / 1000;
