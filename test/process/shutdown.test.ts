@@ -88,15 +88,17 @@ async function firstStart(server: Server): Promise<{ token: string; organization
 }
 
 /**
- * Holds IN_FLIGHT team creations in the server, sends `signal`, checks that new connections are refused
- * once it stops accepting, then lets the held requests finish: every one must get its 201.
+ * Holds IN_FLIGHT team creations in the server, sends `signal`, checks that a new connection is refused (or
+ * reset, never answered) once it stops accepting, then lets the held requests finish: every one must get its 201.
  */
 async function shutDownWithHeldRequests(server: Server, token: string, organizationId: string, signal: NodeJS.Signals, stop: () => void) {
   const titles = Array.from({ length: IN_FLIGHT }, (_, i) => `held ${signal} ${i}`);
   const held = await Promise.all(titles.map((title) => holdPut(server.url, `/v1/orgs/${organizationId}/teams`, token, { title })));
   stop();
   await server.child.waitFor(new RegExp(`${signal}: finishing in-flight requests`));
-  expect(await connectionFailure(`${server.url}/v1/orgs`)).toBe('ECONNREFUSED');
+  // Refused, or reset when the kernel had queued it on the listening socket as that socket closed (seen once in
+  // CI, behind the tsx launcher): either way it is never answered.
+  expect(['ECONNREFUSED', 'ECONNRESET']).toContain(await connectionFailure(`${server.url}/v1/orgs`));
   const replies = await Promise.all(held.map((request) => request.send()));
   expect(replies.map((reply) => reply.status)).toEqual(titles.map(() => 201));
   expect(replies.map((reply) => reply.body.title)).toEqual(titles);
