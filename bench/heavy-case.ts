@@ -5,10 +5,10 @@ import { benchRuntime, compileChild, startNodeOptions, WORKER_ENTRY } from './co
 import type { BenchConfig } from './config.js';
 import { COMMON_WORD } from './heavy-content.js';
 import type { HeavySeed } from './heavy-seed.js';
-import { startPacedLoadApart, type PacedFigures } from './load.js';
+import { startPacedLoadApart, type PacedFigures, type PacedLoad } from './load.js';
 import type { ThreadTimes } from './thread-times.js';
 import { fixed } from './report.js';
-import { serverProfiling } from './server-profiling.js';
+import { serverProfiling, type ServerProfiling } from './server-profiling.js';
 import type { Check } from './targets.js';
 
 /**
@@ -39,15 +39,10 @@ const PHASES = ['idle', 'openapi', 'pdf', 'zip', 'search'] as const;
 type Phase = (typeof PHASES)[number];
 
 /** One phase: the light requests' latencies while it ran, and how long its job took. */
-export interface HeavyRow extends Omit<PacedFigures, 'statusCodes' | 'timeline'> {
+export interface HeavyRow extends Omit<MeasuredPhase, 'workSeconds'> {
   id: string;
   phase: Phase;
   jobSeconds: number | null;
-  /** p99 over the idle p99. */
-  p99Growth: number | null;
-  valid: boolean;
-  problems: string[];
-  checks: Check[];
 }
 
 /** The case's rows, checks, and how long seeding and the whole case took. */
@@ -86,6 +81,44 @@ export function phaseChecks(id: string, p99Growth: number, maxMs: number, valid:
     { caseId: id, target: `no request over ${HEAVY_TARGETS.maxMs} ms`, label: `max <=${HEAVY_TARGETS.maxMs} ms`, actual: `${maxMs.toFixed(1)} ms`, pass: valid ? maxMs <= HEAVY_TARGETS.maxMs : null },
   ];
 }
+
+/** What one phase of a light-request case measured (every heavy-work case: heavy, Git, Markdown loop). */
+export interface MeasuredPhase extends Omit<PacedFigures, 'statusCodes' | 'timeline'> {
+  /** How long the phase's work took; null for the idle phase. */
+  workSeconds: number | null;
+  /** p99 over the idle p99; null for the idle phase. */
+  p99Growth: number | null;
+  valid: boolean;
+  problems: string[];
+  checks: Check[];
+}
+
+/**
+ * Measures one phase: the paced light load `startLoad` starts, while `work` runs (it resolves with its
+ * problems; the idle phase's waits), then the load's figures, its failures as problems, the ratio to `idle`
+ * (the idle phase's row, absent for the idle phase itself) and the targets checked. The light requests go
+ * into the case's trace.
+ */
+export async function measurePhase(id: string, phase: string, startLoad: () => Promise<PacedLoad>, work: () => Promise<string[]>, idle: Pick<MeasuredPhase, 'p99Ms' | 'valid'> | undefined, profiling: ServerProfiling): Promise<MeasuredPhase> {
+  const load = await startLoad();
+  const started = performance.now();
+  const problems = await work();
+  const workSeconds = idle === undefined ? null : (performance.now() - started) / 1000;
+  const { statusCodes, timeline, ...figures } = await load.stop();
+  profiling.record(phase, timeline);
+  if (figures.unexpectedStatus > 0) problems.push(`${figures.unexpectedStatus} light requests did not answer 200 (${JSON.stringify(statusCodes)})`);
+  if (figures.errors > 0) problems.push(`${figures.errors} light requests failed`);
+  const p99Growth = idle === undefined ? null : figures.p99Ms / idle.p99Ms;
+  const valid = problems.length === 0;
+  const checks = idle === undefined ? [] : phaseChecks(id, p99Growth!, figures.maxMs, valid && idle.valid);
+  return { ...figures, workSeconds, p99Growth, valid, problems, checks };
+}
+
+/** The idle phase's work: waiting `seconds`, with no problem. */
+export const idleFor = (seconds: number) => (): Promise<string[]> => sleep(seconds * 1000).then(() => []);
+
+/** The problems of a phase's work: none, or the message it failed with. */
+export const workProblems = (work: Promise<unknown>): Promise<string[]> => work.then(() => [], (error: Error) => [error.message]);
 
 /** Runs the heavy-work case (see the module comment). */
 export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: readonly string[], log: (line: string) => void): Promise<HeavyResults> {
@@ -142,20 +175,12 @@ export async function runHeavyCase(config: BenchConfig, dataDir: string, ids: re
     for (const phase of PHASES) {
       const id = `heavy-work-${phase}`;
       if (!ids.includes(id) && phase !== 'idle') continue;
-      const load = await startPacedLoadApart(url, memberPath, { authorization: `Bearer ${token}` }, SIZES.rate, 200, server.pid);
-      const jobStarted = performance.now();
-      const problems = phase === 'idle' ? await sleep(config.duration * 1000).then(() => []) : await jobs[phase]().catch((error: Error) => [error.message]);
-      const jobSeconds = phase === 'idle' ? null : (performance.now() - jobStarted) / 1000;
-      const { statusCodes, timeline, ...figures } = await load.stop();
-      profiling.record(phase, timeline);
-      if (figures.unexpectedStatus > 0) problems.push(`${figures.unexpectedStatus} light requests did not answer 200 (${JSON.stringify(statusCodes)})`);
-      if (figures.errors > 0) problems.push(`${figures.errors} light requests failed`);
-      const idle = rows[0];
-      const p99Growth = phase === 'idle' || !idle ? null : figures.p99Ms / idle.p99Ms;
-      const row: HeavyRow = { id, phase, jobSeconds, ...figures, p99Growth, valid: problems.length === 0, problems, checks: [] };
-      if (phase !== 'idle') row.checks.push(...phaseChecks(id, p99Growth!, figures.maxMs, row.valid && idle.valid));
+      const light = () => startPacedLoadApart(url, memberPath, { authorization: `Bearer ${token}` }, SIZES.rate, 200, server.pid);
+      const work = phase === 'idle' ? idleFor(config.duration) : () => jobs[phase]().catch((error: Error) => [error.message]);
+      const { workSeconds: jobSeconds, ...measured } = await measurePhase(id, phase, light, work, rows[0], profiling);
+      const row: HeavyRow = { id, phase, jobSeconds, ...measured };
       rows.push(row);
-      log(`  ${id.padEnd(20)} ${fixed(figures.p50Ms, 2).padStart(6)} ms p50 ${fixed(figures.p99Ms, 2).padStart(7)} ms p99 ${fixed(figures.maxMs, 1).padStart(7)} ms max  ${figures.responses} requests${jobSeconds === null ? '' : `, the job took ${jobSeconds.toFixed(1)} s`}${problems.length ? `  INVALID: ${problems.join('; ')}` : ''}`);
+      log(`  ${id.padEnd(20)} ${fixed(row.p50Ms, 2).padStart(6)} ms p50 ${fixed(row.p99Ms, 2).padStart(7)} ms p99 ${fixed(row.maxMs, 1).padStart(7)} ms max  ${row.responses} requests${jobSeconds === null ? '' : `, the job took ${jobSeconds.toFixed(1)} s`}${row.valid ? '' : `  INVALID: ${row.problems.join('; ')}`}`);
     }
   } finally {
     await server.stop();

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { startChild } from './child.js';
 import { benchRuntime, compileChild, startNodeOptions, WORKER_ENTRY } from './compiled.js';
 import type { BenchConfig } from './config.js';
-import { call, HEAVY_TARGETS, phaseChecks, phaseColumns, phaseHeadings, sleep } from './heavy-case.js';
+import { call, HEAVY_TARGETS, idleFor, measurePhase, phaseColumns, phaseHeadings, sleep, workProblems, type MeasuredPhase } from './heavy-case.js';
 import type { HeavySeed } from './heavy-seed.js';
-import { startPacedLoadApart, type PacedFigures } from './load.js';
+import { startPacedLoadApart } from './load.js';
 import { fixed } from './report.js';
 import { serverProfiling } from './server-profiling.js';
 import type { Check } from './targets.js';
@@ -59,15 +59,10 @@ function bodyOf(kind: Kind): string {
 const insertOf = (title: string, body: string) => JSON.stringify({ changes: [{ operation: 'insert_page', title, document: { markdown: body } }] });
 
 /** One phase: the light requests' latencies while it ran, and how long its requests took. */
-export interface MarkdownLoopRow extends Omit<PacedFigures, 'statusCodes' | 'timeline'> {
+export interface MarkdownLoopRow extends MeasuredPhase {
   id: string;
   phase: Phase;
   bodyChars: number | null;
-  workSeconds: number | null;
-  p99Growth: number | null;
-  valid: boolean;
-  problems: string[];
-  checks: Check[];
 }
 
 const RATE = 200;
@@ -136,20 +131,11 @@ export async function runMarkdownLoopCase(config: BenchConfig, dataDir: string, 
       if (!ids.includes(id) && phase !== 'idle') continue;
       const body = phase === 'idle' ? null : bodyOf(phase);
       const insert = body === null ? '' : insertOf(`Large ${phase}`, body);
-      const load = await startPacedLoadApart(url, '/healthz', {}, RATE, 200, server.pid);
-      const started = performance.now();
-      const problems: string[] = body === null ? await sleep(config.duration * 1000).then(() => []) : await work(`Large ${phase}`, insert, WORDS[phase as Kind]).then(() => [], (error: Error) => [error.message]);
-      const workSeconds = body === null ? null : (performance.now() - started) / 1000;
-      const { statusCodes, timeline, ...figures } = await load.stop();
-      profiling.record(phase, timeline);
-      if (figures.unexpectedStatus > 0) problems.push(`${figures.unexpectedStatus} light requests did not answer 200 (${JSON.stringify(statusCodes)})`);
-      if (figures.errors > 0) problems.push(`${figures.errors} light requests failed`);
-      const idle = rows[0];
-      const p99Growth = phase === 'idle' || !idle ? null : figures.p99Ms / idle.p99Ms;
-      const row: MarkdownLoopRow = { id, phase, bodyChars: body?.length ?? null, workSeconds, ...figures, p99Growth, valid: problems.length === 0, problems, checks: [] };
-      if (phase !== 'idle') row.checks.push(...phaseChecks(id, p99Growth!, figures.maxMs, row.valid && idle.valid));
+      const light = () => startPacedLoadApart(url, '/healthz', {}, RATE, 200, server.pid);
+      const run = body === null ? idleFor(config.duration) : () => workProblems(work(`Large ${phase}`, insert, WORDS[phase as Kind]));
+      const row: MarkdownLoopRow = { id, phase, bodyChars: body?.length ?? null, ...(await measurePhase(id, phase, light, run, rows[0], profiling)) };
       rows.push(row);
-      log(`  ${id.padEnd(30)} ${fixed(figures.p50Ms, 2).padStart(6)} ms p50 ${fixed(figures.p99Ms, 2).padStart(7)} ms p99 ${fixed(figures.maxMs, 1).padStart(7)} ms longest${workSeconds === null ? '' : `, the work took ${workSeconds.toFixed(1)} s`}${problems.length ? `  INVALID: ${problems.join('; ')}` : ''}`);
+      log(`  ${id.padEnd(30)} ${fixed(row.p50Ms, 2).padStart(6)} ms p50 ${fixed(row.p99Ms, 2).padStart(7)} ms p99 ${fixed(row.maxMs, 1).padStart(7)} ms longest${row.workSeconds === null ? '' : `, the work took ${row.workSeconds.toFixed(1)} s`}${row.valid ? '' : `  INVALID: ${row.problems.join('; ')}`}`);
     }
   } finally {
     await server.stop();
