@@ -39,6 +39,7 @@ export async function commitExportedOids(ctx: WriteContext, exported: string, oi
     changed = true;
   }
   for (const [id, oid] of Object.entries(oids)) {
+    await pace();
     const file = await draft.file(id);
     if (file === undefined || file.gitOid === oid) continue;
     await draft.putFile({ ...file, gitOid: oid });

@@ -52,8 +52,9 @@ export function titleOfName(name: string): string | undefined {
  * page's fields, a leading first-level heading is its title, and both leave the body; then every URL of the
  * body goes through `rewrite` (undefined: kept) and the body is printed in the canonical spelling. The
  * title is the frontmatter's, else the heading's, else the first of `fallbacks` that has one, else
- * `Untitled`, cut to 100 characters (runs of spaces kept with `spaces`, see pageTitle). `where` names the document in errors (bad frontmatter, a body over
- * 1 MiB, or nesting beyond the depth limit of markdown-limits.ts, which holds for imports as for authoring).
+ * `Untitled`, cut to 100 characters (runs of spaces kept with `spaces`, see pageTitle). `where` names the
+ * document in errors (bad frontmatter, a body over 1 MiB, or nesting beyond the depth limit of
+ * markdown-limits.ts, which holds for imports as for authoring).
  */
 export function importedBody(root: Root, where: string, fallbacks: TitleFallbacks, rewrite: (url: string) => string | undefined, spaces = false): ImportedBody {
   let split: ReturnType<typeof splitPageRoot>;
